@@ -39,7 +39,8 @@ import attention_tutorial as at
 # >>> import torch
 # >>> # (3, 1)
 # >>> x = torch.tensor([[1], [2], [3]])
-# >>> y = x.expand(3, 4)  # (3, 4)
+# >>> # (3, 4)
+# >>> y = x.expand(3, 4)
 # >>> y
 # tensor([[1, 1, 1, 1],
 #         [2, 2, 2, 2],
@@ -120,10 +121,10 @@ print(x.flatten())
 # [non-parametric attention pooling](../nonparametric.py). The section
 # [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
 # of the page [From kernel regression to Transformer attention](../transformer.py) calls `expand`
-# explicitly: `key_bias.expand(n_train, -1)` makes the key bias of shape `(n_train,)` one
-# row per query, without a copy. The `masked_fill` after it is not in place: it returns a
-# new tensor and writes `-inf` on that tensor's diagonal, so the view is never written (see
-# the pitfall above).
+# explicitly: `key_bias.expand(n_train, -1)` takes the key bias of shape `(n_train,)` as
+# one row and repeats it `n_train` times, one row per query, without a copy. The
+# `masked_fill` after it is not in place: it returns a new tensor and writes `-inf` on that
+# tensor's diagonal, so the view is never written (see the pitfall above).
 #
 # ## Broadcasting
 #
@@ -187,7 +188,8 @@ at.diagram_broadcast(
 # %%
 # (3,)
 queries = torch.tensor([0.0, 1.0, 2.0])
-keys = torch.tensor([0.0, 0.5])  # (2,)
+# (2,)
+keys = torch.tensor([0.0, 0.5])
 try:
     queries - keys
 except RuntimeError as err:
@@ -219,14 +221,18 @@ print(tuple(diff.shape))
 wrong = (diff**2).mean()
 print(f"MSE, broadcast: {wrong:.4f}")
 # the column made (3,) first
-right = ((y_hat[:, 0] - y) ** 2).mean()
+preds = y_hat.squeeze(1)
+right = ((preds - y) ** 2).mean()
 print(f"MSE, same shapes: {right:.4f}")
 
 # %% [markdown]
 # 1.3333 is 12 / 9: the nine differences $i - j$ ($i, j = 1, 2, 3$) squared sum to 12. Turn the
-# predictions back into `(n,)` before subtracting (`y_hat[:, 0]`, see
-# [squeeze and unsqueeze](squeeze.py)) and the error is 0. This is why the chapter's model turns its `(n, 1)` result
-# into `(n,)` before returning it: the line is under [where the chapter uses torch.bmm](bmm.py#where-the-chapter-uses-it).
+# predictions back into `(n,)` before subtracting (`y_hat.squeeze(1)`, see
+# [squeeze and unsqueeze](squeeze.py)) and the error is 0. This is why the chapter's model
+# turns its `(n, 1, 1)` result into `(n,)` with `reshape(-1)` before returning it: against
+# `(n,)` targets, `(n, 1, 1)` would broadcast to `(n, 1, n)`, the same trap. The line is in
+# the section [Where the chapter uses it](bmm.py#where-the-chapter-uses-it) of
+# [torch.bmm: one matrix product per batch element](bmm.py).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -329,3 +335,8 @@ assert view_bytes == 200
 assert diff.shape == (3, 3)
 assert abs(wrong.item() - 12 / 9) < 1e-6
 assert right == 0
+# the model's (n, 1, 1) against (n,)
+# targets: (n, 1, n)
+bmm_out = y_hat[:, :, None]
+assert bmm_out.shape == (3, 1, 1)
+assert (bmm_out - y).shape == (3, 1, 3)

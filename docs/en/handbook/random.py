@@ -56,7 +56,8 @@ import attention_tutorial as at
 # >>> torch.rand(2, 3, generator=g).shape
 # torch.Size([2, 3])
 # >>> u = torch.rand(1000, generator=g)
-# >>> x = u * 5  # uniform on [0, 5)
+# >>> # uniform on [0, 5)
+# >>> x = u * 5
 # >>> lo, hi = x.min(), x.max()
 # >>> bool(lo >= 0), bool(hi < 5)
 # (True, True)
@@ -82,31 +83,41 @@ import attention_tutorial as at
 #
 # ### Diagram
 #
-# Two generators seeded with `at.SEED` give the same five numbers, cell by cell. Here
-# colour only marks the position.
+# The code above, drawn; the same colour means the same number. `b` goes on down the stream
+# and gets new colours; after reseeding, `c` starts again from the beginning and has `a`'s
+# colours, cell by cell.
 
 # %%
-# two generators seeded with at.SEED
-g1 = torch.Generator()
-g2 = torch.Generator()
-g1.manual_seed(at.SEED)
-g2.manual_seed(at.SEED)
-first = torch.rand(5, generator=g1)
-again = torch.rand(5, generator=g2)
-rows = [
-    at.TensorPanel(first, code="first"),
-    at.TensorPanel(again, code="again"),
-]
-# what the colours mean here
-same = {
-    "zh": "同色：位置相同。",
-    "en": "Same colour: same position.",
+_ = torch.manual_seed(at.SEED)
+a = torch.rand(3)
+b = torch.rand(3)
+_ = torch.manual_seed(at.SEED)
+c = torch.rand(3)
+assert torch.equal(a, c)
+# a and c keep the default colours
+# (one per cell); b's new numbers get
+# three new colours
+new = torch.arange(3, 6)
+colours = {
+    "zh": "同色：同一个数。",
+    "en": "Same colour: same number.",
 }
 at.draw_tensors(
-    rows,
-    arrows=[""],  # again under first
-    notes=[same],  # drawn under them
-    legend=same,  # and in the alt text
+    [
+        at.TensorPanel(a, code="a"),
+        at.TensorPanel(
+            b,
+            code="b",
+            sources=new,
+        ),
+        at.TensorPanel(c, code="c"),
+    ],
+    arrows=[
+        "",
+        "torch.manual_seed(at.SEED)",
+    ],
+    title="torch.manual_seed(at.SEED)",
+    legend=colours,
 )
 
 # %% [markdown]
@@ -238,9 +249,9 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    # keep the part before ", but
-    # expected one of:" and the list
-    # of the ways to call normal
+    # keep only the part before ", but
+    # expected one of:"; the list of
+    # ways to call normal is cut
     msg = str(err).split(", but")[0]
     print("TypeError:", msg)
 
@@ -417,7 +428,8 @@ at.diagram_arange(1, 1.3, 0.1)
 # (softmax among them) refuse them; convert with `.float()` first:
 
 # %%
-x = torch.arange(3)  # int64
+# int64
+x = torch.arange(3)
 try:
     torch.softmax(x, dim=0)
 except NotImplementedError as err:

@@ -90,7 +90,7 @@ import attention_tutorial as at
 # tensor([1., 1., 1.])
 # ```
 #
-# The chapter's scores are $-(x - x_i)^2 / 2$ ($x$ the query, $x_i$ the $i$-th key): the nearer a key is to the query, the
+# The chapter's scores are ${-(x - x_i)^2 / 2}$ ($x$ the query, $x_i$ the $i$-th key): the nearer a key is to the query, the
 # larger the score, hence the larger the weight. Mind the minus sign.
 #
 # ```pycon
@@ -107,7 +107,7 @@ import attention_tutorial as at
 #
 # The parametric model first multiplies the distance by $w$, so the score is multiplied
 # by $w^2$: the gaps between the scores grow, and after the softmax the weight gathers on
-# the nearest keys. The same three keys with $w = 2$ ($w^2 = 4$):
+# the nearest key. The same three keys with ${w = 2}$ (${w^2 = 4}$):
 
 # %%
 # the query and the three keys above
@@ -126,10 +126,10 @@ assert shown == [
 ]
 
 # %% [markdown]
-# The nearest key's weight rises from 0.5741 to 0.8805, the farthest key's falls from
+# The nearest key's weight rises from 0.5741 to 0.8805; the farthest key's falls from
 # 0.0777 to 0.0003. The [Training](../parametric.py#training) section of
-# [Parametric attention pooling](../parametric.py) prints the learned $w$: the larger it
-# is, the more the weights gather; $1/|w|$ plays the part of the kernel's
+# [Parametric attention pooling](../parametric.py) prints the learned $w$: the larger
+# $|w|$, the more the weights gather; $1/|w|$ plays the part of the kernel's
 # [bandwidth](../glossary.md#bandwidth).
 #
 # ### Diagram
@@ -148,7 +148,7 @@ scores = torch.tensor(
 at.diagram_softmax(
     scores,
     dim=1,
-    names=("scores", "w1"),
+    names=("scores", "a1"),
 )
 
 # %% [markdown]
@@ -158,7 +158,7 @@ at.diagram_softmax(
 at.diagram_softmax(
     scores,
     dim=0,
-    names=("scores", "w0"),
+    names=("scores", "a0"),
 )
 
 # %% [markdown]
@@ -168,10 +168,10 @@ at.diagram_softmax(
 # sum to 1, and every prediction is silently wrong:
 
 # %%
-w1 = F.softmax(scores, dim=1)
-w0 = F.softmax(scores, dim=0)
-print("row sums dim=1:", w1.sum(dim=1))
-print("row sums dim=0:", w0.sum(dim=1))
+a1 = F.softmax(scores, dim=1)
+a0 = F.softmax(scores, dim=0)
+print("row sums dim=1:", a1.sum(dim=1))
+print("row sums dim=0:", a0.sum(dim=1))
 
 # %% [markdown]
 # Without `dim`, PyTorch guesses by an old rule, `dim=0` for 1-D and 3-D tensors and `dim=1`
@@ -185,9 +185,9 @@ with warnings.catch_warnings(
 ) as caught:
     warnings.simplefilter("always")
     F.softmax(scores)
-for w in caught:
-    kind = w.category.__name__
-    print(kind + ":", w.message)
+for warning in caught:
+    kind = warning.category.__name__
+    print(kind + ":", warning.message)
 
 # %% [markdown]
 # For scores whose last axis is the keys, write `dim=-1`: it is the key axis for `(n_q, n_k)`
@@ -266,7 +266,7 @@ assert torch.equal(e / e.sum(), soft)
 #   `-((queries - x_train) ** 2) / 2` go through `F.softmax` along `dim=1`, one row of
 #   weights per query.
 # - [Parametric attention pooling](../parametric.py): the same, except that the distance
-#   $x - x_i$ is first multiplied by the learned $w$ (so the score by $w^2$, as in the $w = 2$ example above).
+#   ${x - x_i}$ is first multiplied by the learned $w$ (so the score by $w^2$, as in the ${w = 2}$ example above).
 # - [From the Gaussian kernel to dot-product attention](../dot-product.py): the
 #   constant-shift property is why the $q^2/2$ term can be dropped.
 # - [From kernel regression to Transformer attention](../transformer.py): the section

@@ -39,7 +39,8 @@ import attention_tutorial as at
 # >>> import torch
 # >>> # (3, 1)
 # >>> x = torch.tensor([[1], [2], [3]])
-# >>> y = x.expand(3, 4)  # (3, 4)
+# >>> # (3, 4)
+# >>> y = x.expand(3, 4)
 # >>> y
 # tensor([[1, 1, 1, 1],
 #         [2, 2, 2, 2],
@@ -179,7 +180,8 @@ at.diagram_broadcast(
 # %%
 # (3,)
 queries = torch.tensor([0.0, 1.0, 2.0])
-keys = torch.tensor([0.0, 0.5])  # (2,)
+# (2,)
+keys = torch.tensor([0.0, 0.5])
 try:
     queries - keys
 except RuntimeError as err:
@@ -209,13 +211,16 @@ print(tuple(diff.shape))
 wrong = (diff**2).mean()
 print(f"MSE, broadcast: {wrong:.4f}")
 # the column made (3,) first
-right = ((y_hat[:, 0] - y) ** 2).mean()
+preds = y_hat.squeeze(1)
+right = ((preds - y) ** 2).mean()
 print(f"MSE, same shapes: {right:.4f}")
 
 # %% [markdown]
 # 1.3333 就是 12 / 9：9 个差 $i - j$（$i, j = 1, 2, 3$）的平方和是 12。相减之前先把预测变回 `(n,)`
-# （`y_hat[:, 0]`，见《[squeeze 与 unsqueeze](squeeze.py)》），误差才是 0。
-# 本章的模型正因为这个缘故，返回前把 `(n, 1)` 的结果变成 `(n,)`（见“[torch.bmm 在本章的用处](bmm.py#本章在哪里用到)”）。
+# （`y_hat.squeeze(1)`，见《[squeeze 与 unsqueeze](squeeze.py)》），误差才是 0。
+# 本章的模型正因为这个缘故，返回前用 `reshape(-1)` 把 `(n, 1, 1)` 的结果变成 `(n,)`：
+# 它和 `(n,)` 的目标相减会广播成 `(n, 1, n)`，是同一个陷阱。那一行见
+# 《[torch.bmm：批量里每个元素各做一次矩阵乘法](bmm.py)》一页的“[本章在哪里用到](bmm.py#本章在哪里用到)”一节。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -315,3 +320,8 @@ assert view_bytes == 200
 assert diff.shape == (3, 3)
 assert abs(wrong.item() - 12 / 9) < 1e-6
 assert right == 0
+# the model's (n, 1, 1) against (n,)
+# targets: (n, 1, n)
+bmm_out = y_hat[:, :, None]
+assert bmm_out.shape == (3, 1, 1)
+assert (bmm_out - y).shape == (3, 1, 3)

@@ -52,7 +52,8 @@ import attention_tutorial as at
 # >>> torch.rand(2, 3, generator=g).shape
 # torch.Size([2, 3])
 # >>> u = torch.rand(1000, generator=g)
-# >>> x = u * 5  # uniform on [0, 5)
+# >>> # uniform on [0, 5)
+# >>> x = u * 5
 # >>> lo, hi = x.min(), x.max()
 # >>> bool(lo >= 0), bool(hi < 5)
 # (True, True)
@@ -77,30 +78,40 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同。这里颜色只标出位置。
+# 把上面那段代码画出来，同色表示同一个数：`b` 接着往下抽，颜色都是新的；
+# 重设种子之后，`c` 又从头开始，逐格与 `a` 同色。
 
 # %%
-# two generators seeded with at.SEED
-g1 = torch.Generator()
-g2 = torch.Generator()
-g1.manual_seed(at.SEED)
-g2.manual_seed(at.SEED)
-first = torch.rand(5, generator=g1)
-again = torch.rand(5, generator=g2)
-rows = [
-    at.TensorPanel(first, code="first"),
-    at.TensorPanel(again, code="again"),
-]
-# what the colours mean here
-same = {
-    "zh": "同色：位置相同。",
-    "en": "Same colour: same position.",
+_ = torch.manual_seed(at.SEED)
+a = torch.rand(3)
+b = torch.rand(3)
+_ = torch.manual_seed(at.SEED)
+c = torch.rand(3)
+assert torch.equal(a, c)
+# a and c keep the default colours
+# (one per cell); b's new numbers get
+# three new colours
+new = torch.arange(3, 6)
+colours = {
+    "zh": "同色：同一个数。",
+    "en": "Same colour: same number.",
 }
 at.draw_tensors(
-    rows,
-    arrows=[""],  # again under first
-    notes=[same],  # drawn under them
-    legend=same,  # and in the alt text
+    [
+        at.TensorPanel(a, code="a"),
+        at.TensorPanel(
+            b,
+            code="b",
+            sources=new,
+        ),
+        at.TensorPanel(c, code="c"),
+    ],
+    arrows=[
+        "",
+        "torch.manual_seed(at.SEED)",
+    ],
+    title="torch.manual_seed(at.SEED)",
+    legend=colours,
 )
 
 # %% [markdown]
@@ -228,9 +239,9 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    # keep the part before ", but
-    # expected one of:" and the list
-    # of the ways to call normal
+    # keep only the part before ", but
+    # expected one of:"; the list of
+    # ways to call normal is cut
     msg = str(err).split(", but")[0]
     print("TypeError:", msg)
 
@@ -402,7 +413,8 @@ at.diagram_arange(1, 1.3, 0.1)
 # 另一个陷阱是类型：整数序列是 `torch.int64`，有些函数（比如 softmax）不接受，先用 `.float()` 转换：
 
 # %%
-x = torch.arange(3)  # int64
+# int64
+x = torch.arange(3)
 try:
     torch.softmax(x, dim=0)
 except NotImplementedError as err:

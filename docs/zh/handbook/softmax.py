@@ -87,7 +87,7 @@ import attention_tutorial as at
 # tensor([1., 1., 1.])
 # ```
 #
-# 本章的分数是 $-(x - x_i)^2 / 2$（$x$ 是查询，$x_i$ 是第 $i$ 个键）：键离查询越近，分数越大，权重也就越大。
+# 本章的分数是 ${-(x - x_i)^2 / 2}$（$x$ 是查询，$x_i$ 是第 $i$ 个键）：键离查询越近，分数越大，权重也就越大。
 # 注意那个负号。
 #
 # ```pycon
@@ -103,7 +103,7 @@ import attention_tutorial as at
 # ```
 #
 # 带参数的模型先把距离乘上 $w$，分数也就乘上了 $w^2$：分数之间的差距放大，
-# softmax 之后权重更集中到最近的键上。同样这三个键，取 $w = 2$（$w^2 = 4$）：
+# softmax 之后权重更集中到最近的键上。同样这三个键，取 ${w = 2}$（${w^2 = 4}$）：
 
 # %%
 # the query and the three keys above
@@ -124,7 +124,7 @@ assert shown == [
 # %% [markdown]
 # 最近的键的权重从 0.5741 升到 0.8805，最远的键从 0.0777 降到 0.0003。
 # 《[带参数的注意力汇聚](../parametric.py)》一页的“[训练](../parametric.py#训练)”一节打印出学到的 $w$：
-# 它越大，权重越集中；$1/|w|$ 相当于核的[带宽](../glossary.md#bandwidth)。
+# $|w|$ 越大，权重越集中；$1/|w|$ 相当于核的[带宽](../glossary.md#bandwidth)。
 #
 # ### 图示
 #
@@ -141,7 +141,7 @@ scores = torch.tensor(
 at.diagram_softmax(
     scores,
     dim=1,
-    names=("scores", "w1"),
+    names=("scores", "a1"),
 )
 
 # %% [markdown]
@@ -151,7 +151,7 @@ at.diagram_softmax(
 at.diagram_softmax(
     scores,
     dim=0,
-    names=("scores", "w0"),
+    names=("scores", "a0"),
 )
 
 # %% [markdown]
@@ -161,10 +161,10 @@ at.diagram_softmax(
 # 每个预测都悄悄地错了：
 
 # %%
-w1 = F.softmax(scores, dim=1)
-w0 = F.softmax(scores, dim=0)
-print("row sums dim=1:", w1.sum(dim=1))
-print("row sums dim=0:", w0.sum(dim=1))
+a1 = F.softmax(scores, dim=1)
+a0 = F.softmax(scores, dim=0)
+print("row sums dim=1:", a1.sum(dim=1))
+print("row sums dim=0:", a0.sum(dim=1))
 
 # %% [markdown]
 # 不写 `dim` 时，PyTorch 按一条老规则猜：一维和三维的张量取 `dim=0`，其余取 `dim=1`，并发出警告。这里的 `scores` 是二维的，猜出的 `dim=1` 碰巧对了；一摞形状为 `(batch, n_q, n_k)` 的分数却会被猜成 `dim=0`，沿批量那一维归一化，而且不报错。捕获到的警告是：
@@ -175,9 +175,9 @@ with warnings.catch_warnings(
 ) as caught:
     warnings.simplefilter("always")
     F.softmax(scores)
-for w in caught:
-    kind = w.category.__name__
-    print(kind + ":", w.message)
+for warning in caught:
+    kind = warning.category.__name__
+    print(kind + ":", warning.message)
 
 # %% [markdown]
 # 分数的最后一维是键时，写 `dim=-1`：无论是 `(n_q, n_k)` 还是 `(batch, n_q, n_k)`，它都指向键这一维。《从核回归到 Transformer 注意力》一页的“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节就是这样写的：
@@ -249,7 +249,7 @@ assert torch.equal(e / e.sum(), soft)
 #
 # - [非参数注意力汇聚](../nonparametric.py)：分数 `-((queries - x_train) ** 2) / 2`
 #   沿 `dim=1` 做 `F.softmax`，每个查询一行权重。
-# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 $x - x_i$ 先乘上学到的 $w$（分数因此乘上 $w^2$，见上面 $w = 2$ 的例子）。
+# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 ${x - x_i}$ 先乘上学到的 $w$（分数因此乘上 $w^2$，见上面 ${w = 2}$ 的例子）。
 # - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
 #   让 $q^2/2$ 那一项可以去掉。
 # - [从核回归到 Transformer 注意力](../transformer.py)：“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节对一批 `(batch, n_q, n_k)` 分数写 `dim=-1`；“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节先用 `scores.masked_fill(eye, float("-inf"))` 遮住对角线，再做 `dim=1` 的 softmax（见手册《[masked_fill 与 -inf](masked-fill.py)》）。
