@@ -7,6 +7,8 @@
 # tries a remedy that changes one thing only: **[local linear regression](glossary.md#local-linear-regression)**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
 # query. First, the fit of that page again, with the same data and the same bandwidth ${h = 1}$.
+# In the code, `qkv` holds the queries, keys and values; `f(*qkv)` unpacks the tuple and passes
+# the three in that order.
 
 # %%
 import torch
@@ -20,9 +22,11 @@ y_train = data.y_train
 x_test = data.x_test
 n_train = len(x_train)
 n_test = len(x_test)
+# queries, keys, values: f(*qkv) passes
+# the three in this order
+qkv = (x_test, x_train, y_train)
 # the nonparametric page's fit, h = 1
-args = (x_test, x_train, y_train)
-nw_fit = at.nadaraya_watson(*args)
+nw_fit = at.nadaraya_watson(*qkv)
 y_hat, attention_weights = nw_fit
 
 # %% [markdown]
@@ -196,7 +200,7 @@ print(
 
 # %%
 # (n_test,), (n_test, n_train)
-ll_fit = at.local_linear(*args)
+ll_fit = at.local_linear(*qkv)
 y_ll, weights_ll = ll_fit
 for i in (0, n_test - 1):
     x = x_test[i]
@@ -338,15 +342,20 @@ def print_parts(x_test, parts):
         "  x  one-sided ",
         "curvature  noise  total",
     )
-    row = "{:>3.1f}" + "  {:>+9.2f}" * 2
-    row += "  {:>+5.2f}" * 2
+    fmt = "{:>3.1f}" + "  {:>+9.2f}" * 2
+    fmt += "  {:>+5.2f}" * 2
     for i, part in parts.items():
         x = x_test[i]
-        print(row.format(x, *part))
+        print(fmt.format(x, *part))
 
 
-def print_slopes(x_test, slopes, *more):
-    share, trough, error_nw = more
+def print_slopes(
+    x_test,
+    slopes,
+    share,
+    trough,
+    error_nw,
+):
     names = (
         "slope of the window b",
         "slope of f, x to x_bar",
@@ -357,12 +366,12 @@ def print_slopes(x_test, slopes, *more):
         "NW + needed correction",
     )
     head = "x = {:.1f}: x_bar = {:.2f}"
-    row = "  {:<24} {:>+6.2f}".format
+    fmt = "  {:<24} {:>+6.2f}".format
     for i, slope in slopes.items():
         centre, *vals = slope
         x = x_test[i]
         print(head.format(x, centre))
-        rows = map(row, names[:5], vals)
+        rows = map(fmt, names[:5], vals)
         print(*rows, sep="\n")
         if i == 0:
             print(
@@ -377,7 +386,7 @@ def print_slopes(x_test, slopes, *more):
         )
         fixed = error_nw + vals[3]
         both = (error_nw, fixed)
-        rows = map(row, names[5:], both)
+        rows = map(fmt, names[5:], both)
         print(*rows, sep="\n")
 
 
@@ -449,20 +458,26 @@ for i in (0, n_test - 1):
     s = rise / (centre - x)
     # minus the one-sided bias
     needed = s * (x - centre)
-    error = error_ll[i]
-    terms = (correction, needed, error)
+    err_ll = error_ll[i]
+    terms = (correction, needed, err_ll)
     slopes[i] = (centre, b, s, *terms)
-# x = 0: share of one-sided bias removed
-first = slopes[0]
-share = (first[3] / first[4]).item()
+# x = 0: the share of the one-sided
+# bias removed, correction over needed
+_, _, _, corr, need, _ = slopes[0]
+share = (corr / need).item()
 # x = 4.9: where f stops falling, on a
 # fine grid round the right end
 fine = torch.linspace(3.5, 5.0, 1501)
 f_fine = at.f(fine)
 trough = fine[f_fine.argmin()].item()
 error_nw = y_hat[-1] - data.y_truth[-1]
-more = (share, trough, error_nw)
-print_slopes(x_test, slopes, *more)
+print_slopes(
+    x_test,
+    slopes,
+    share,
+    trough,
+    error_nw,
+)
 
 # %% [markdown]
 # At ${x = 0}$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -500,11 +515,11 @@ print_slopes(x_test, slopes, *more)
 # %%
 # bandwidths 0.10, 0.15, ..., 1.00
 grid = [0.05 * k for k in range(2, 21)]
-nw = "Nadaraya-Watson"
-ll = "local linear"
+name_nw = "Nadaraya-Watson"
+name_ll = "local linear"
 methods = {
-    nw: at.nadaraya_watson,
-    ll: at.local_linear,
+    name_nw: at.nadaraya_watson,
+    name_ll: at.local_linear,
 }
 best_h, best_mse = {}, {}
 print(" " * 16, "best h  test MSE")
@@ -513,7 +528,7 @@ for name, method in methods.items():
     for h in grid:
         # (n_test,)
         y_hat_h, _ = method(
-            *args,
+            *qkv,
             bandwidth=h,
         )
         error_h = y_hat_h - data.y_truth
@@ -580,9 +595,6 @@ for k, name in enumerate(methods):
 # %% fold="The code that checks the text, claim by claim"
 # the page's claims, one a line
 # 1. where the fit goes astray
-# the errors of NW again (name reused)
-# (n_test,)
-error = y_hat - data.y_truth
 middle = n_test // 2
 # (n_test,): each query's mean key
 mean_keys = attention_weights @ x_train
@@ -674,9 +686,10 @@ r_need = round(need.item(), 2)
 rounded = r_nw + r_need
 assert f"{rounded:+.2f}" == "+0.18"
 # 4. each at its own best bandwidth
-assert best_mse[ll] < best_mse[nw]
+mse_ll_best = best_mse[name_ll]
+assert mse_ll_best < best_mse[name_nw]
 # a wider window
-assert best_h[ll] > best_h[nw]
+assert best_h[name_ll] > best_h[name_nw]
 # both miss by 0.56
 assert 0.55 < flat_nw < 0.57
 assert 0.55 < flat_ll < 0.57
@@ -706,6 +719,8 @@ print("every check holds")
 # tensor([1., 3., 5., 7.])
 # >>> # beyond the keys
 # >>> queries = torch.arange(4.0, 6.0)
+# >>> queries
+# tensor([4., 5.])
 # >>> y_ll, ell = at.local_linear(
 # ...     queries, keys, values
 # ... )
@@ -745,14 +760,14 @@ print("every check holds")
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (
+# >>> qkv = (
 # ...     data.x_test,
 # ...     data.x_train,
 # ...     data.y_train,
 # ... )
 # >>> # both (n_test, n_train)
-# >>> _, ell = at.local_linear(*args)
-# >>> _, a = at.nadaraya_watson(*args)
+# >>> _, ell = at.local_linear(*qkv)
+# >>> _, a = at.nadaraya_watson(*qkv)
 # >>> torch.allclose(
 # ...     ell.sum(dim=1),
 # ...     torch.ones(50),

@@ -19,7 +19,9 @@ data = at.make_data()
 x_train = data.x_train
 y_train = data.y_train
 x_test = data.x_test
-args = (x_test, x_train, y_train)
+# queries, keys, values: f(*qkv) passes
+# the three in this order
+qkv = (x_test, x_train, y_train)
 # the training set, as calls take it
 xy = (x_train, y_train)
 n_train = len(x_train)
@@ -86,10 +88,10 @@ print(*rows, sep="\n")
 
 # %%
 # three predictions, each (n_test,)
-y_plus = at.predict(w_trained, *args)
-y_minus = at.predict(-w_trained, *args)
+y_plus = at.predict(w_trained, *qkv)
+y_minus = at.predict(-w_trained, *qkv)
 y_nw, _ = at.nadaraya_watson(
-    *args,
+    *qkv,
     bandwidth=h,
 )
 y_diff = (y_plus - y_minus).abs()
@@ -142,8 +144,8 @@ for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
     _, weights = at.nadaraya_watson(
-        *args,
-        bandwidth,
+        *qkv,
+        bandwidth=bandwidth,
     )
     # (n_test,): keys in use per query
     used = 1 / (weights**2).sum(dim=1)
@@ -155,26 +157,40 @@ for name, w in candidates.items():
         data.y_truth,
         *xy,
     )
-    table[name] = (w, bandwidth)
-    table[name] += (keys_in_use, mse)
+    table[name] = (
+        w,
+        bandwidth,
+        keys_in_use,
+        mse,
+    )
 # column widths: 40 columns in all, a
 # phone's line
-cw = (9, 10, 10)
+widths = (9, 10, 10)
 line = " " * 11
-cols = zip(table, cw, strict=True)
+cols = zip(table, widths, strict=True)
 for name, c in cols:
     line += f"{name:>{c}}"
 print(line)
-rows = ("w", "1/|w|", "keys in use")
-rows += ("test MSE",)
+row_labels = (
+    "w",
+    "1/|w|",
+    "keys in use",
+    "test MSE",
+)
 by_w = table.values()
-for row, label in enumerate(rows):
-    # keys in use: one decimal
-    spec = ".1f" if row == 2 else ".4f"
+for i, label in enumerate(row_labels):
+    spec = ".4f"
+    if label == "keys in use":
+        # one decimal
+        spec = ".1f"
     line = f"{label:<11}"
-    cols = zip(by_w, cw, strict=True)
+    cols = zip(
+        by_w,
+        widths,
+        strict=True,
+    )
     for col, c in cols:
-        line += f"{col[row]:>{c}{spec}}"
+        line += f"{col[i]:>{c}{spec}}"
     print(line)
 
 # %% [markdown]
@@ -186,7 +202,7 @@ for row, label in enumerate(rows):
 # %%
 fits = {}
 for name, w in candidates.items():
-    fits[name] = at.predict(w, *args)
+    fits[name] = at.predict(w, *qkv)
 # the largest jump: the largest change
 # of a curve between neighbouring test
 # inputs, f's first
@@ -255,8 +271,8 @@ print(f"  share: {share:.0%}")
 # each query's weight goes to keys right
 # of it
 _, weights = at.nadaraya_watson(
-    *args,
-    1.0,
+    *qkv,
+    bandwidth=1.0,
 )
 # (n_test, n_train): 1 where the key is
 # right of the query
@@ -272,8 +288,12 @@ print(
     "w = 1:",
 )
 for q in (0, 3, 5, 9):
-    x_q, s_q = x_test[q], right_share[q]
-    print(f"  x = {x_q:.1f}: {s_q:.2f}")
+    x_q = x_test[q]
+    share_q = right_share[q]
+    print(
+        f"  x = {x_q:.1f}:",
+        f"{share_q:.2f}",
+    )
 
 # %% [markdown]
 # Three quarters of it come from the ten queries left of $x = 1$. There the edge of the data cuts
@@ -307,7 +327,13 @@ for q in (0, 3, 5, 9):
 #
 # <!-- source: attention_tutorial.training.loss_at_w -->
 
+
 # %%
+def loss_at(w):
+    # the left-out loss at w
+    return at.loss_at_w(w, *xy)
+
+
 _ = torch.manual_seed(at.SEED)
 # the same initial w as before training
 probe = at.NWKernelRegression()
@@ -332,7 +358,7 @@ print(
 # the step by hand, then the gradient
 # where it lands
 with torch.no_grad():
-    probe.w -= 0.5 * probe.w.grad
+    probe.w -= step
 probe.w.grad = None
 y_probe = probe(x_train, keys, values)
 loss = ((y_probe - y_train) ** 2).sum()
@@ -342,13 +368,6 @@ print(
     "  dL/dw there =",
     f"{grad_there:.4f}",
 )
-
-
-def loss_at(w):
-    # the left-out loss at w
-    return at.loss_at_w(w, *xy)
-
-
 loss_trained = loss_at(w_trained)
 loss_best = loss_at(w_best)
 print(
@@ -615,8 +634,9 @@ with at.prints_error(
 # nadaraya_watson's largest gap
 assert f"{gap_nw:.1e}" == "4.8e-07"
 # test MSE: best w < trained w < w = 1
-mses = [c[3] for c in table.values()]
-assert mses[2] < mses[1] < mses[0]
+mse = {n: table[n][3] for n in table}
+assert mse["best w"] < mse["trained w"]
+assert mse["trained w"] < mse["w = 1"]
 # keys in use
 in_use = table["trained w"][2]
 assert f"{in_use:.1f}" == "2.4"
@@ -776,8 +796,9 @@ assert jump[1] > 100
 # >>> path = at.w_path(
 # ...     x, y, w0, lr=0.1, epochs=5
 # ... )
-# >>> [round(w, 3) for w in path]
-# [0.496, 3.776, 3.799, 3.818, 3.835, 3.85]
+# >>> # w after each of the 5 steps
+# >>> [round(w, 3) for w in path[1:]]
+# [3.776, 3.799, 3.818, 3.835, 3.85]
 # ```
 #
 # </details>
@@ -827,7 +848,9 @@ assert jump[1] > 100
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (
+# >>> # what mse_against_truth takes
+# >>> # after w, in this order
+# >>> sets = (
 # ...     data.x_test,
 # ...     data.y_truth,
 # ...     data.x_train,
@@ -840,7 +863,7 @@ assert jump[1] > 100
 # >>> mse_of = at.mse_against_truth
 # >>> w_t = model.w.item()
 # >>> mse = {
-# ...     w: round(mse_of(w, *args), 4)
+# ...     w: round(mse_of(w, *sets), 4)
 # ...     for w in (1000.0, w_t, 1.0)
 # ... }
 # >>> list(mse.values())

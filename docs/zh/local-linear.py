@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 边界偏差与局部线性回归
 #
-# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**[局部线性回归](glossary.md#local-linear-regression)**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 ${h = 1}$ 重算那一页的拟合。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**[局部线性回归](glossary.md#local-linear-regression)**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 ${h = 1}$ 重算那一页的拟合。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。代码里的 `qkv` 依次装着查询、键和值，`f(*qkv)` 把这个元组拆开，按这个顺序传给函数。
 
 # %%
 import torch
@@ -15,9 +15,11 @@ y_train = data.y_train
 x_test = data.x_test
 n_train = len(x_train)
 n_test = len(x_test)
+# queries, keys, values: f(*qkv) passes
+# the three in this order
+qkv = (x_test, x_train, y_train)
 # the nonparametric page's fit, h = 1
-args = (x_test, x_train, y_train)
-nw_fit = at.nadaraya_watson(*args)
+nw_fit = at.nadaraya_watson(*qkv)
 y_hat, attention_weights = nw_fit
 
 # %% [markdown]
@@ -157,7 +159,7 @@ print(
 
 # %%
 # (n_test,), (n_test, n_train)
-ll_fit = at.local_linear(*args)
+ll_fit = at.local_linear(*qkv)
 y_ll, weights_ll = ll_fit
 for i in (0, n_test - 1):
     x = x_test[i]
@@ -280,15 +282,20 @@ def print_parts(x_test, parts):
         "  x  one-sided ",
         "curvature  noise  total",
     )
-    row = "{:>3.1f}" + "  {:>+9.2f}" * 2
-    row += "  {:>+5.2f}" * 2
+    fmt = "{:>3.1f}" + "  {:>+9.2f}" * 2
+    fmt += "  {:>+5.2f}" * 2
     for i, part in parts.items():
         x = x_test[i]
-        print(row.format(x, *part))
+        print(fmt.format(x, *part))
 
 
-def print_slopes(x_test, slopes, *more):
-    share, trough, error_nw = more
+def print_slopes(
+    x_test,
+    slopes,
+    share,
+    trough,
+    error_nw,
+):
     names = (
         "slope of the window b",
         "slope of f, x to x_bar",
@@ -299,12 +306,12 @@ def print_slopes(x_test, slopes, *more):
         "NW + needed correction",
     )
     head = "x = {:.1f}: x_bar = {:.2f}"
-    row = "  {:<24} {:>+6.2f}".format
+    fmt = "  {:<24} {:>+6.2f}".format
     for i, slope in slopes.items():
         centre, *vals = slope
         x = x_test[i]
         print(head.format(x, centre))
-        rows = map(row, names[:5], vals)
+        rows = map(fmt, names[:5], vals)
         print(*rows, sep="\n")
         if i == 0:
             print(
@@ -319,7 +326,7 @@ def print_slopes(x_test, slopes, *more):
         )
         fixed = error_nw + vals[3]
         both = (error_nw, fixed)
-        rows = map(row, names[5:], both)
+        rows = map(fmt, names[5:], both)
         print(*rows, sep="\n")
 
 
@@ -379,20 +386,26 @@ for i in (0, n_test - 1):
     s = rise / (centre - x)
     # minus the one-sided bias
     needed = s * (x - centre)
-    error = error_ll[i]
-    terms = (correction, needed, error)
+    err_ll = error_ll[i]
+    terms = (correction, needed, err_ll)
     slopes[i] = (centre, b, s, *terms)
-# x = 0: share of one-sided bias removed
-first = slopes[0]
-share = (first[3] / first[4]).item()
+# x = 0: the share of the one-sided
+# bias removed, correction over needed
+_, _, _, corr, need, _ = slopes[0]
+share = (corr / need).item()
 # x = 4.9: where f stops falling, on a
 # fine grid round the right end
 fine = torch.linspace(3.5, 5.0, 1501)
 f_fine = at.f(fine)
 trough = fine[f_fine.argmin()].item()
 error_nw = y_hat[-1] - data.y_truth[-1]
-more = (share, trough, error_nw)
-print_slopes(x_test, slopes, *more)
+print_slopes(
+    x_test,
+    slopes,
+    share,
+    trough,
+    error_nw,
+)
 
 # %% [markdown]
 # 在 ${x = 0}$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 ${b = 1.73}$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 ${s = 2.82}$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
@@ -411,11 +424,11 @@ print_slopes(x_test, slopes, *more)
 # %%
 # bandwidths 0.10, 0.15, ..., 1.00
 grid = [0.05 * k for k in range(2, 21)]
-nw = "Nadaraya-Watson"
-ll = "local linear"
+name_nw = "Nadaraya-Watson"
+name_ll = "local linear"
 methods = {
-    nw: at.nadaraya_watson,
-    ll: at.local_linear,
+    name_nw: at.nadaraya_watson,
+    name_ll: at.local_linear,
 }
 best_h, best_mse = {}, {}
 print(" " * 16, "best h  test MSE")
@@ -424,7 +437,7 @@ for name, method in methods.items():
     for h in grid:
         # (n_test,)
         y_hat_h, _ = method(
-            *args,
+            *qkv,
             bandwidth=h,
         )
         error_h = y_hat_h - data.y_truth
@@ -484,9 +497,6 @@ for k, name in enumerate(methods):
 # %% fold="逐条核对正文的代码"
 # the page's claims, one a line
 # 1. where the fit goes astray
-# the errors of NW again (name reused)
-# (n_test,)
-error = y_hat - data.y_truth
 middle = n_test // 2
 # (n_test,): each query's mean key
 mean_keys = attention_weights @ x_train
@@ -578,9 +588,10 @@ r_need = round(need.item(), 2)
 rounded = r_nw + r_need
 assert f"{rounded:+.2f}" == "+0.18"
 # 4. each at its own best bandwidth
-assert best_mse[ll] < best_mse[nw]
+mse_ll_best = best_mse[name_ll]
+assert mse_ll_best < best_mse[name_nw]
 # a wider window
-assert best_h[ll] > best_h[nw]
+assert best_h[name_ll] > best_h[name_nw]
 # both miss by 0.56
 assert 0.55 < flat_nw < 0.57
 assert 0.55 < flat_ll < 0.57
@@ -608,6 +619,8 @@ print("every check holds")
 # tensor([1., 3., 5., 7.])
 # >>> # beyond the keys
 # >>> queries = torch.arange(4.0, 6.0)
+# >>> queries
+# tensor([4., 5.])
 # >>> y_ll, ell = at.local_linear(
 # ...     queries, keys, values
 # ... )
@@ -643,14 +656,14 @@ print("every check holds")
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (
+# >>> qkv = (
 # ...     data.x_test,
 # ...     data.x_train,
 # ...     data.y_train,
 # ... )
 # >>> # both (n_test, n_train)
-# >>> _, ell = at.local_linear(*args)
-# >>> _, a = at.nadaraya_watson(*args)
+# >>> _, ell = at.local_linear(*qkv)
+# >>> _, a = at.nadaraya_watson(*qkv)
 # >>> torch.allclose(
 # ...     ell.sum(dim=1),
 # ...     torch.ones(50),
