@@ -46,13 +46,16 @@ print(
     f"query x_train[{i}],",
     f"its label {label_i:.4f}",
 )
-# the columns: 6, 9 and 10 wide, two
-# spaces apart (print adds one)
-print(f"{'':>6}  {'weight on':>9}")
+print(
+    f"{'':>6}",
+    f"{'weight on':>9}",
+    sep="  ",
+)
 print(
     f"{'w':>6}",
-    f"{'own key':>10}",
-    f"{'prediction':>11}",
+    f"{'own key':>9}",
+    f"{'prediction':>10}",
+    sep="  ",
 )
 for w in [1.0, 10.0, 100.0, 1000.0]:
     # (n_train,), own key included
@@ -64,8 +67,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     y_hat_i = weights @ y_train
     print(
         f"{w:>6g}",
-        f"{weights[i].item():>10.4f}",
-        f"{y_hat_i.item():>11.4f}",
+        f"{weights[i].item():>9.4f}",
+        f"{y_hat_i.item():>10.4f}",
+        sep="  ",
     )
 
 # %% [markdown]
@@ -128,8 +132,7 @@ assert keys[i, 10] == x_train[11]
 # <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
-# (401,): 0.1 ... 1000, evenly spaced on
-# a log scale
+# (401,): 0.1 ... 1000, log-spaced
 ws = torch.logspace(-1, 3, 401)
 # (401,)
 losses_with_own = at.loss_curve(
@@ -156,17 +159,17 @@ at.plot_loss_vs_w(
 # and finds the lowest point of the leave-one-out curve.
 
 # %%
-# the columns: 6, 8 and 8 wide, two
-# spaces apart (print adds one)
 print(
     f"{'':>6}",
-    f"{'own key':>9}",
-    f"{'own key':>9}",
+    f"{'own key':>8}",
+    f"{'own key':>8}",
+    sep="  ",
 )
 print(
     f"{'w':>6}",
-    f"{'included':>9}",
-    f"{'left out':>9}",
+    f"{'included':>8}",
+    f"{'left out':>8}",
+    sep="  ",
 )
 for w in [1.0, 10.0, 100.0, 1000.0]:
     with_own = at.loss_at_w(
@@ -183,8 +186,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     )
     print(
         f"{w:>6g}",
-        f"{with_own:>9.4f}",
-        f"{left_out:>9.4f}",
+        f"{with_own:>8.4f}",
+        f"{left_out:>8.4f}",
+        sep="  ",
     )
 w_best = at.best_w(ws, x_train, y_train)
 print("argmin of the left-out curve:")
@@ -227,8 +231,7 @@ row = x_train[None, :]
 distances = (column - row).abs()
 # a point is not its own neighbour
 distances.fill_diagonal_(float("inf"))
-# (n_train,): index of the nearest other
-# point
+# (n_train,): the nearest other point
 nearest = distances.argmin(dim=1)
 # (n_train,): each point's copied label
 copied = y_train[nearest]
@@ -238,8 +241,11 @@ print(
     "copy the nearest other label:  ",
     f"{copy_neighbour:.4f}",
 )
-xy = (x_train, y_train)
-loss_1000 = at.loss_at_w(1000.0, *xy)
+loss_1000 = at.loss_at_w(
+    1000.0,
+    x_train,
+    y_train,
+)
 print(
     "left-out loss at w = 1000:     ",
     f"{loss_1000:.4f}",
@@ -254,11 +260,15 @@ print(
 # w -> 0: each point is predicted by the
 # mean of the other n - 1 points
 factor = (n_train / (n_train - 1)) ** 2
-mean_of_others = factor * spread
-loss_small_w = at.loss_at_w(0.1, *xy)
+left_limit = factor * spread
+loss_small_w = at.loss_at_w(
+    0.1,
+    x_train,
+    y_train,
+)
 print(
     "(n / (n - 1))^2 x that sum:    ",
-    f"{mean_of_others:.4f}",
+    f"{left_limit:.4f}",
 )
 print(
     "left-out loss at w = 0.1:      ",
@@ -266,9 +276,9 @@ print(
 )
 # both ends against their formulas
 off_right = loss_1000 - copy_neighbour
-off_left = loss_small_w - mean_of_others
+off_left = loss_small_w - left_limit
 assert abs(off_right) < 1e-3
-tolerance = 0.005 * mean_of_others
+tolerance = 0.005 * left_limit
 assert abs(off_left) < tolerance
 
 # %% [markdown]
@@ -326,16 +336,16 @@ at.bandwidth_explorer(
 # squared error per point apart:
 
 # %%
-# the plateau per point: gap of the true
-# values + noises
+# the plateau per point, taken apart
+
 # the noise's standard deviation:
 # make_data's noise_std
 sigma = 0.5
 # (n_train,): known in a toy problem
 noise = y_train - at.f(x_train)
-# (n_train,): f at the nearest other
-# point minus f at the point
+# (n_train,): f at each nearest point
 f_nearest = at.f(x_train[nearest])
+# minus f at the point
 gap = f_nearest - at.f(x_train)
 # (n_train,)
 noise_diff = noise[nearest] - noise
@@ -346,8 +356,8 @@ noise_part = (noise_diff**2).mean()
 cross = 2 * gap * noise_diff
 cross_part = cross.mean()
 # (n_train,): each point's copied noise
-eps_copied = noise[nearest]
-copied_noise = (eps_copied**2).mean()
+copied_noise = noise[nearest]
+copied_eps2 = (copied_noise**2).mean()
 mean_eps2 = (noise**2).mean()
 print(
     "copied squared error per point:",
@@ -375,21 +385,19 @@ print(
 )
 print(
     "mean of the copied epsilon^2:  ",
-    f"{copied_noise.item():.4f}",
+    f"{copied_eps2.item():.4f}",
 )
 # the three parts add up to per_point
-parts = gap_part + noise_part
-parts = parts + cross_part
 assert torch.isclose(
     per_point,
-    parts,
+    gap_part + noise_part + cross_part,
     atol=1e-4,
 )
 # nearly all of it is noise
 assert gap_part < 0.05 * per_point
 # above its expectation here
 assert noise_part > 2 * sigma**2
-assert copied_noise > mean_eps2
+assert copied_eps2 > mean_eps2
 assert mean_eps2 > sigma**2
 
 # %% [markdown]
@@ -428,9 +436,8 @@ assert mean_eps2 > sigma**2
 #
 # <details><summary>Solution</summary>
 #
-# From $w \approx 158$ on the loss stays within 1 % of the plateau; there $h \approx 0.0063$, less than the gap between the two closest
-# training inputs (0.0071): on this data set the kernel is by then already narrower than the
-# smallest spacing in the data.
+# From $w \approx 158$ on the loss stays within 1 % of the plateau; there $h \approx 0.0063$,
+# already below the smallest gap between two training inputs (0.0071) on this data set.
 #
 # ```pycon
 # >>> import torch
@@ -479,14 +486,14 @@ assert mean_eps2 > sigma**2
 # >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
 # >>> model = at.NWKernelRegression()
-# >>> n = len(x)
-# >>> keys = x.repeat((n, 1))
-# >>> values = y.repeat((n, 1))
+# >>> n_train = len(x)
+# >>> keys = x.repeat((n_train, 1))
+# >>> values = y.repeat((n_train, 1))
 # >>> trainer = torch.optim.SGD(
 # ...     model.parameters(),
 # ...     lr=0.5,
 # ... )
-# >>> ws = []
+# >>> w_seen = []
 # >>> for epoch in range(20):
 # ...     trainer.zero_grad()
 # ...     pred = model(x, keys, values)
@@ -494,8 +501,8 @@ assert mean_eps2 > sigma**2
 # ...     loss = (err**2).sum()
 # ...     loss.backward()
 # ...     trainer.step()
-# ...     ws.append(model.w.item())
-# >>> steps = zip(ws, ws[1:])
+# ...     w_seen.append(model.w.item())
+# >>> steps = zip(w_seen, w_seen[1:])
 # >>> all(later > earlier
 # ...     for earlier, later in steps)
 # True

@@ -148,17 +148,18 @@ print("y_hat:", tuple(y_hat.shape))
 
 # %%
 # each returns (prediction, weights)
-y_hat_tiled, _ = at.nadaraya_watson(
+tiled = at.nadaraya_watson(
     x_test,
     x_train,
     y_train,
 )
-result = at.nadaraya_watson_broadcast(
+broad = at.nadaraya_watson_broadcast(
     x_test,
     x_train,
     y_train,
 )
-y_hat_broadcast, _ = result
+y_hat_tiled, _ = tiled
+y_hat_broadcast, _ = broad
 same_tiled = torch.allclose(
     y_hat_tiled,
     y_hat,
@@ -229,12 +230,11 @@ at.plot_fit(
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
-# the columns: 4, 8 and 11 wide, two
-# spaces apart (print adds one)
 print(
     f"{'h':>4}",
-    f"{'test MSE':>9}",
-    f"{'keys in use':>12}",
+    f"{'test MSE':>8}",
+    f"{'keys in use':>11}",
+    sep="  ",
 )
 for h in bandwidths:
     pooled = at.nadaraya_watson(
@@ -255,8 +255,9 @@ for h in bandwidths:
     in_use = (1 / sum_sq).mean().item()
     print(
         f"{h:>4}",
-        f"{mse_h:>9.4f}",
-        f"{in_use:>12.1f}",
+        f"{mse_h:>8.4f}",
+        f"{in_use:>11.1f}",
+        sep="  ",
     )
 
 # %% [markdown]
@@ -372,20 +373,19 @@ print(
 # at the test inputs. The same mistake in PyTorch:
 
 # %%
-# the TensorFlow tab's mistake, in
-# PyTorch: the queries are built from
-# x_train
+# d2l's TensorFlow mistake, in PyTorch:
+# the queries are built from x_train
+
 # (n_train * n_train,)
 q_wrong = x_train.repeat_interleave(
     n_train,
 )
-# (n_train, n_train), not
-# (n_test, n_train)
+# (n_train, n_train): not n_test rows
 q_wrong = q_wrong.reshape(-1, n_train)
 # (n_train, n_train)
-d_wrong = q_wrong - x_train
+diffs_wrong = q_wrong - x_train
 weights_wrong = F.softmax(
-    -(d_wrong**2) / 2,
+    -(diffs_wrong**2) / 2,
     dim=1,
 )
 # (n_train,)
@@ -475,9 +475,9 @@ q_wrong40 = q_wrong40.reshape(
     n_train40,
 )
 # (40, 40)
-d_wrong40 = q_wrong40 - x_train40
+diffs_wrong40 = q_wrong40 - x_train40
 weights_wrong40 = F.softmax(
-    -(d_wrong40**2) / 2,
+    -(diffs_wrong40**2) / 2,
     dim=1,
 )
 # (40,)
@@ -627,7 +627,9 @@ with at.prints_error(
 #
 # ```pycon
 # >>> import torch
-# >>> import torch.nn.functional as F
+# >>> from torch.nn import (
+# ...     functional as F,
+# ... )
 # >>> import attention_tutorial as at
 # >>> data = at.make_data(n_train=40)
 # >>> q = data.x_test[:, None]
@@ -697,12 +699,12 @@ with at.prints_error(
 # >>> x = data.x_train
 # >>> y = data.y_train
 # >>> query = 1.0
-# >>> # K(x - x_i) for each x_i
+# >>> # K(query - x_i) for each x_i
 # >>> kernel = at.gaussian_kernel(
 # ...     query - x
 # ... )
 # >>> # the mistake: sum over j of
-# >>> # K(x - x_i): n equal terms
+# >>> # K(query - x_i): n equal terms
 # >>> denominator = len(x) * kernel
 # >>> weights = kernel / denominator
 # >>> y_hat = (weights * y).sum()

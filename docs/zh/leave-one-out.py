@@ -42,13 +42,16 @@ print(
     f"query x_train[{i}],",
     f"its label {label_i:.4f}",
 )
-# the columns: 6, 9 and 10 wide, two
-# spaces apart (print adds one)
-print(f"{'':>6}  {'weight on':>9}")
+print(
+    f"{'':>6}",
+    f"{'weight on':>9}",
+    sep="  ",
+)
 print(
     f"{'w':>6}",
-    f"{'own key':>10}",
-    f"{'prediction':>11}",
+    f"{'own key':>9}",
+    f"{'prediction':>10}",
+    sep="  ",
 )
 for w in [1.0, 10.0, 100.0, 1000.0]:
     # (n_train,), own key included
@@ -60,8 +63,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     y_hat_i = weights @ y_train
     print(
         f"{w:>6g}",
-        f"{weights[i].item():>10.4f}",
-        f"{y_hat_i.item():>11.4f}",
+        f"{weights[i].item():>9.4f}",
+        f"{y_hat_i.item():>10.4f}",
+        sep="  ",
     )
 
 # %% [markdown]
@@ -116,8 +120,7 @@ assert keys[i, 10] == x_train[11]
 # <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
-# (401,): 0.1 ... 1000, evenly spaced on
-# a log scale
+# (401,): 0.1 ... 1000, log-spaced
 ws = torch.logspace(-1, 3, 401)
 # (401,)
 losses_with_own = at.loss_curve(
@@ -143,17 +146,17 @@ at.plot_loss_vs_w(
 # 横轴是对数坐标。下面把几个整齐的 $w$ 处的损失列成表，再找出留一法曲线的最低点。
 
 # %%
-# the columns: 6, 8 and 8 wide, two
-# spaces apart (print adds one)
 print(
     f"{'':>6}",
-    f"{'own key':>9}",
-    f"{'own key':>9}",
+    f"{'own key':>8}",
+    f"{'own key':>8}",
+    sep="  ",
 )
 print(
     f"{'w':>6}",
-    f"{'included':>9}",
-    f"{'left out':>9}",
+    f"{'included':>8}",
+    f"{'left out':>8}",
+    sep="  ",
 )
 for w in [1.0, 10.0, 100.0, 1000.0]:
     with_own = at.loss_at_w(
@@ -170,8 +173,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     )
     print(
         f"{w:>6g}",
-        f"{with_own:>9.4f}",
-        f"{left_out:>9.4f}",
+        f"{with_own:>8.4f}",
+        f"{left_out:>8.4f}",
+        sep="  ",
     )
 w_best = at.best_w(ws, x_train, y_train)
 print("argmin of the left-out curve:")
@@ -208,8 +212,7 @@ row = x_train[None, :]
 distances = (column - row).abs()
 # a point is not its own neighbour
 distances.fill_diagonal_(float("inf"))
-# (n_train,): index of the nearest other
-# point
+# (n_train,): the nearest other point
 nearest = distances.argmin(dim=1)
 # (n_train,): each point's copied label
 copied = y_train[nearest]
@@ -219,8 +222,11 @@ print(
     "copy the nearest other label:  ",
     f"{copy_neighbour:.4f}",
 )
-xy = (x_train, y_train)
-loss_1000 = at.loss_at_w(1000.0, *xy)
+loss_1000 = at.loss_at_w(
+    1000.0,
+    x_train,
+    y_train,
+)
 print(
     "left-out loss at w = 1000:     ",
     f"{loss_1000:.4f}",
@@ -235,11 +241,15 @@ print(
 # w -> 0: each point is predicted by the
 # mean of the other n - 1 points
 factor = (n_train / (n_train - 1)) ** 2
-mean_of_others = factor * spread
-loss_small_w = at.loss_at_w(0.1, *xy)
+left_limit = factor * spread
+loss_small_w = at.loss_at_w(
+    0.1,
+    x_train,
+    y_train,
+)
 print(
     "(n / (n - 1))^2 x that sum:    ",
-    f"{mean_of_others:.4f}",
+    f"{left_limit:.4f}",
 )
 print(
     "left-out loss at w = 0.1:      ",
@@ -247,9 +257,9 @@ print(
 )
 # both ends against their formulas
 off_right = loss_1000 - copy_neighbour
-off_left = loss_small_w - mean_of_others
+off_left = loss_small_w - left_limit
 assert abs(off_right) < 1e-3
-tolerance = 0.005 * mean_of_others
+tolerance = 0.005 * left_limit
 assert abs(off_left) < tolerance
 
 # %% [markdown]
@@ -289,16 +299,16 @@ at.bandwidth_explorer(
 # （第一行是每个点抄来的平方误差的平均，第二、三行是真实值之差与噪声之差的平方，第四行是两者的交叉项，第五行是噪声之差的平方的期望 $2\sigma^2$，最后两行是噪声平方的平均）：
 
 # %%
-# the plateau per point: gap of the true
-# values + noises
+# the plateau per point, taken apart
+
 # the noise's standard deviation:
 # make_data's noise_std
 sigma = 0.5
 # (n_train,): known in a toy problem
 noise = y_train - at.f(x_train)
-# (n_train,): f at the nearest other
-# point minus f at the point
+# (n_train,): f at each nearest point
 f_nearest = at.f(x_train[nearest])
+# minus f at the point
 gap = f_nearest - at.f(x_train)
 # (n_train,)
 noise_diff = noise[nearest] - noise
@@ -309,8 +319,8 @@ noise_part = (noise_diff**2).mean()
 cross = 2 * gap * noise_diff
 cross_part = cross.mean()
 # (n_train,): each point's copied noise
-eps_copied = noise[nearest]
-copied_noise = (eps_copied**2).mean()
+copied_noise = noise[nearest]
+copied_eps2 = (copied_noise**2).mean()
 mean_eps2 = (noise**2).mean()
 print(
     "copied squared error per point:",
@@ -338,21 +348,19 @@ print(
 )
 print(
     "mean of the copied epsilon^2:  ",
-    f"{copied_noise.item():.4f}",
+    f"{copied_eps2.item():.4f}",
 )
 # the three parts add up to per_point
-parts = gap_part + noise_part
-parts = parts + cross_part
 assert torch.isclose(
     per_point,
-    parts,
+    gap_part + noise_part + cross_part,
     atol=1e-4,
 )
 # nearly all of it is noise
 assert gap_part < 0.05 * per_point
 # above its expectation here
 assert noise_part > 2 * sigma**2
-assert copied_noise > mean_eps2
+assert copied_eps2 > mean_eps2
 assert mean_eps2 > sigma**2
 
 # %% [markdown]
@@ -383,8 +391,8 @@ assert mean_eps2 > sigma**2
 #
 # <details><summary>答案</summary>
 #
-# 从 $w \approx 158$ 起，损失一直在平台的 1% 以内；这时 $h \approx 0.0063$，比最近的两个训练输入之间的距离（0.0071）还小：
-# 在这份数据里，这时的核已经比数据里最小的间距还窄。
+# 从 $w \approx 158$ 起，损失一直在平台的 1% 以内；这时 $h \approx 0.0063$，
+# 在这份数据里已经小于任意两个训练输入的最小间距（0.0071）。
 #
 # ```pycon
 # >>> import torch
@@ -428,14 +436,14 @@ assert mean_eps2 > sigma**2
 # >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
 # >>> model = at.NWKernelRegression()
-# >>> n = len(x)
-# >>> keys = x.repeat((n, 1))
-# >>> values = y.repeat((n, 1))
+# >>> n_train = len(x)
+# >>> keys = x.repeat((n_train, 1))
+# >>> values = y.repeat((n_train, 1))
 # >>> trainer = torch.optim.SGD(
 # ...     model.parameters(),
 # ...     lr=0.5,
 # ... )
-# >>> ws = []
+# >>> w_seen = []
 # >>> for epoch in range(20):
 # ...     trainer.zero_grad()
 # ...     pred = model(x, keys, values)
@@ -443,8 +451,8 @@ assert mean_eps2 > sigma**2
 # ...     loss = (err**2).sum()
 # ...     loss.backward()
 # ...     trainer.step()
-# ...     ws.append(model.w.item())
-# >>> steps = zip(ws, ws[1:])
+# ...     w_seen.append(model.w.item())
+# >>> steps = zip(w_seen, w_seen[1:])
 # >>> all(later > earlier
 # ...     for earlier, later in steps)
 # True

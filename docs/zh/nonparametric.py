@@ -129,17 +129,18 @@ print("y_hat:", tuple(y_hat.shape))
 
 # %%
 # each returns (prediction, weights)
-y_hat_tiled, _ = at.nadaraya_watson(
+tiled = at.nadaraya_watson(
     x_test,
     x_train,
     y_train,
 )
-result = at.nadaraya_watson_broadcast(
+broad = at.nadaraya_watson_broadcast(
     x_test,
     x_train,
     y_train,
 )
-y_hat_broadcast, _ = result
+y_hat_tiled, _ = tiled
+y_hat_broadcast, _ = broad
 same_tiled = torch.allclose(
     y_hat_tiled,
     y_hat,
@@ -197,12 +198,11 @@ at.plot_fit(
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
-# the columns: 4, 8 and 11 wide, two
-# spaces apart (print adds one)
 print(
     f"{'h':>4}",
-    f"{'test MSE':>9}",
-    f"{'keys in use':>12}",
+    f"{'test MSE':>8}",
+    f"{'keys in use':>11}",
+    sep="  ",
 )
 for h in bandwidths:
     pooled = at.nadaraya_watson(
@@ -223,8 +223,9 @@ for h in bandwidths:
     in_use = (1 / sum_sq).mean().item()
     print(
         f"{h:>4}",
-        f"{mse_h:>9.4f}",
-        f"{in_use:>12.1f}",
+        f"{mse_h:>8.4f}",
+        f"{in_use:>11.1f}",
+        sep="  ",
     )
 
 # %% [markdown]
@@ -302,20 +303,19 @@ print(
 # 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码就错在这里：把查询写成了 `x_train`（`tf.expand_dims(x_train, axis=1)`），而不是 `x_test`。每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。用 PyTorch 重现一遍：
 
 # %%
-# the TensorFlow tab's mistake, in
-# PyTorch: the queries are built from
-# x_train
+# d2l's TensorFlow mistake, in PyTorch:
+# the queries are built from x_train
+
 # (n_train * n_train,)
 q_wrong = x_train.repeat_interleave(
     n_train,
 )
-# (n_train, n_train), not
-# (n_test, n_train)
+# (n_train, n_train): not n_test rows
 q_wrong = q_wrong.reshape(-1, n_train)
 # (n_train, n_train)
-d_wrong = q_wrong - x_train
+diffs_wrong = q_wrong - x_train
 weights_wrong = F.softmax(
-    -(d_wrong**2) / 2,
+    -(diffs_wrong**2) / 2,
     dim=1,
 )
 # (n_train,)
@@ -399,9 +399,9 @@ q_wrong40 = q_wrong40.reshape(
     n_train40,
 )
 # (40, 40)
-d_wrong40 = q_wrong40 - x_train40
+diffs_wrong40 = q_wrong40 - x_train40
 weights_wrong40 = F.softmax(
-    -(d_wrong40**2) / 2,
+    -(diffs_wrong40**2) / 2,
     dim=1,
 )
 # (40,)
@@ -428,7 +428,10 @@ with at.prints_error(
     )
 
 # %% [markdown]
-# 报错信息索引：[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)、[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+# 报错信息索引：
+#
+# - [`… must have the same length`](handbook/errors.py#-must-have-the-same-length)
+# - [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)
 #
 # 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
 
@@ -527,7 +530,9 @@ with at.prints_error(
 #
 # ```pycon
 # >>> import torch
-# >>> import torch.nn.functional as F
+# >>> from torch.nn import (
+# ...     functional as F,
+# ... )
 # >>> import attention_tutorial as at
 # >>> data = at.make_data(n_train=40)
 # >>> q = data.x_test[:, None]
@@ -591,12 +596,12 @@ with at.prints_error(
 # >>> x = data.x_train
 # >>> y = data.y_train
 # >>> query = 1.0
-# >>> # K(x - x_i) for each x_i
+# >>> # K(query - x_i) for each x_i
 # >>> kernel = at.gaussian_kernel(
 # ...     query - x
 # ... )
 # >>> # the mistake: sum over j of
-# >>> # K(x - x_i): n equal terms
+# >>> # K(query - x_i): n equal terms
 # >>> denominator = len(x) * kernel
 # >>> weights = kernel / denominator
 # >>> y_hat = (weights * y).sum()
