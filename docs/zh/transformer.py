@@ -277,7 +277,7 @@ print(
 )
 
 # %% [markdown]
-# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function） `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍，代码里分别简写作 `sdpa` 和 `at_sdpa`。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function）`F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍，代码里分别简写作 `sdpa` 和 `at_sdpa`。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 # (batch, n_q, n_k)

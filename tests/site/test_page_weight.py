@@ -1,7 +1,7 @@
 """What a reader downloads (issue 11): the byte budget of a first visit, measured on the built site.
 
 Budgets: a first visit to any notebook page transfers at most 200 KB gzip,
-any page's first visit at most 744 KB raw (700 KB until the keyboard reached the
+any page's first visit at most 752 KB raw (700 KB until the keyboard reached the
 navigation drawer and the search box on phones and copy notices were announced: ~3 KB of
 script and CSS on every page, en/smoothness 698.9 -> 701 KB; 710 KB until review rounds
 18-19 gave the smoothness page its boundary-bias check and the live stepper a phone layout
@@ -9,7 +9,10 @@ that fits its text: en/smoothness 705.7 -> 718.7 KB; 720 KB until review rounds 
 gave the smoothness page the weight share left of each edge query, the gradient where the
 first step lands and the exercise answers' numbers, computed and asserted in its cells, and
 the pointwise/uniform consistency conditions: en/smoothness 718.7 -> 737.1 KB, most of it
-the highlighted cells and their inline formulas); no KaTeX JavaScript and no raw TeX
+the highlighted cells and their inline formulas; 744 KB until round 50 wrote every chapter
+page's code for a phone's 40 columns, one argument a line, and taught the package-source
+folds to wrap their lines (copy-code.js): zh/smoothness 758.5 -> 762.5 KB); no KaTeX
+JavaScript and no raw TeX
 ship; the English site reuses the shared assets; figures carry their size.
 """
 
@@ -44,11 +47,11 @@ def test_first_visit_to_a_notebook_page_transfers_at_most_200_kb_gzip(site, lang
     assert over == {}
 
 
-def test_first_visit_to_any_page_is_at_most_744_kb_raw(site):
+def test_first_visit_to_any_page_is_at_most_752_kb_raw(site):
     over = {}
     for rel in all_pages(site):
         raw, _ = pageweight.total(pageweight.first_visit(site, rel))
-        if raw > 744 * KB:
+        if raw > 752 * KB:
             over[rel] = raw
     assert over == {}
 
