@@ -593,7 +593,7 @@ for k, name in enumerate(methods):
 # cells above print. It teaches nothing new; you can skip it.
 
 # %% fold="The code that checks the text, claim by claim"
-# the page's claims, one a line
+# checks of the page's text
 # 1. where the fit goes astray
 middle = n_test // 2
 # (n_test,): each query's mean key

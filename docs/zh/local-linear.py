@@ -495,7 +495,7 @@ for k, name in enumerate(methods):
 # 本页正文的每条结论都由下面这个单元格逐条核对（重新运行时若有一条不成立，构建就失败）；正文引用的数，是从上面各单元格打印的输出里照抄并四舍五入的。它不讲新东西，可以跳过。
 
 # %% fold="逐条核对正文的代码"
-# the page's claims, one a line
+# checks of the page's text
 # 1. where the fit goes astray
 middle = n_test // 2
 # (n_test,): each query's mean key

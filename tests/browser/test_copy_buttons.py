@@ -74,14 +74,20 @@ def test_a_button_copies_and_says_so(page, server):
 
 
 def test_a_button_in_a_notebooks_prose_copies_its_own_block(page, server):
-    """The second of two source blocks in one Markdown cell: its button copies that block."""
+    """The second of two source blocks in one Markdown cell: its button copies that block,
+    indented as written, though an opened fold shows each line's indent as padding (its lines
+    wrap on a phone: copy-code.js)."""
     page.goto(server + "en/leave-one-out/", wait_until="load")
     page.wait_for_function("window.component$ !== undefined")
     details = page.locator('details[data-package-source="attention_tutorial.training.loss_at_w"]')
-    details.locator("summary").click()
     block = details.locator("pre:has(code)")
-    code = block.locator("code").inner_text()
-    assert code.startswith("def loss_at_w(")
+    code = block.locator("code").text_content()  # the page's text, before the fold opens
+    assert code.startswith("def loss_at_w(") and "\n    " in code
+    details.locator("summary").click()
+    shown = block.locator("code").inner_text()
+    assert [line.strip() for line in shown.splitlines() if line.strip()] == [
+        line.strip() for line in code.splitlines() if line.strip()
+    ]
     block.hover()
     block.locator("button.md-code__button").click()
     page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
@@ -115,7 +121,7 @@ def test_a_continued_statement_is_copied_with_the_empty_line_that_ends_it(page, 
     block.locator("button.md-code__button").click()
     page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert "    ws.append(model.w.item())\n\nall(later > earlier" in copied, copied
+    assert "    w_seen.append(model.w.item())\n\nsteps = zip(" in copied, copied
     assert "for epoch in range(20):\n    trainer.zero_grad()\n" in copied
 
 
