@@ -422,9 +422,10 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   $(d, d)$, top to bottom in one parameter `in_proj_weight` of shape $(3d, d)$, so `torch.cat` of
 #   our three weights fills it. The final projection is `out_proj`; setting its weight to the
 #   identity `torch.eye(d)` turns it off.
-# - **Heads.** Several attentions run side by side, each on its own slice of the projected
-#   features, their outputs joined back together: [multi-head attention](glossary.md#multi-head-attention). `batch_first=True`: the batch dimension comes first, as in our
-#   tensors.
+# - **Heads.** In [multi-head attention](glossary.md#multi-head-attention), several attentions
+#   run side by side, each on its own slice of the projected features; their outputs are joined
+#   back together and pass through `out_proj`. With one head, the slice is all of them.
+# - **Batch first.** `batch_first=True` puts the batch dimension first, as in our tensors.
 # - **Sizes.** The four sizes of `ProjectedAttention` are, in order, the features of a query or key
 #   input (`d_in`), of a query or key after its projection (`d_k`), of a value input (`d_value_in`)
 #   and of a value after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$
@@ -1008,7 +1009,7 @@ assert second == ["0.54", "0.46"]
 #   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`, `Tensor.T`, `Tensor.tril`,
 #   [Tensor.expand](handbook/expand.py#tensorexpand), `Tensor.copy_`,
 #   [torch.einsum](handbook/einsum.py#torcheinsum), [torch.matmul](handbook/matmul.py#torchmatmul),
-#   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),
+#   indexing with `None` (as [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze) does),
 #   [Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach), [torch.eye](handbook/mask.py#torcheye),
 #   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`, `torch.arange`,
 #   `torch.no_grad`, `torch.cdist`, `torch.manual_seed`, `torch.tensor`, `torch.ones`,

@@ -323,7 +323,8 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # <details class="note"><summary>选读：代码怎样把权重拷进去</summary>
 #
 # - **矩阵放在哪里**：`nn.MultiheadAttention` 把 $W_q$、$W_k$、$W_v$（每个都是 $(d, d)$）从上到下叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。最后那次投影是 `out_proj`；把它的权重设成单位矩阵 `torch.eye(d)`，就等于不投影。
-# - **头（head）**：头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来，这就是[多头注意力](glossary.md#multi-head-attention)。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
+# - **头**：[多头注意力](glossary.md#multi-head-attention)里，几份注意力并排运行，各自处理投影后特征的一段，输出再拼接起来，经过 `out_proj`。只有一个头时，这一段就是全部特征。
+# - **批量维在前**：`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
 # - **尺寸**：`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 # - **把数值写进去**：层的参数是要求梯度（`requires_grad=True`）的[叶子张量](glossary.md#leaf-tensor)（由用户直接创建、而不是由运算算出的张量）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。
 #
@@ -811,7 +812,7 @@ assert second == ["0.54", "0.46"]
 #   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、`Tensor.T`、`Tensor.tril`、
 #   [Tensor.expand](handbook/expand.py#tensorexpand)、`Tensor.copy_`、
 #   [torch.einsum](handbook/einsum.py#torcheinsum)、[torch.matmul](handbook/matmul.py#torchmatmul)、
-#   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
+#   用 `None` 索引（与 [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze) 相同）、
 #   [Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、[torch.eye](handbook/mask.py#torcheye)、
 #   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、`torch.arange`、
 #   `torch.no_grad`、`torch.cdist`、`torch.manual_seed`、`torch.tensor`、`torch.ones`、
