@@ -338,7 +338,7 @@ assert same_as_model
 # 的核心就是下面这个循环：`nn.MSELoss(reduction='none')` 返回每个样本自己的平方误差
 # （不求平均），`.sum()` 把它们加成损失 $L$，`backward()` 算出 $\partial L / \partial w$，
 # 优化器 `torch.optim.SGD` 再以学习率 0.5 用它更新 $w$（下面第二条语句把 `model.parameters()` 交给它）。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
-# 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是**[全批量梯度下降](glossary.md#full-batch-gradient-descent)**，没有任何随机抽样。
+# 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是[**全批量梯度下降**](glossary.md#full-batch-gradient-descent)，没有任何随机抽样。
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")

@@ -625,7 +625,7 @@ assert jump[1] > 100
 # %% [markdown]
 # ## 理论背景：相合性与局部常数拟合
 #
-# Nadaraya-Watson 估计可以写成一个**[局部常数](glossary.md#local-constant-fit)**的加权最小二乘问题：在每个查询 $x$ 处，
+# Nadaraya-Watson 估计可以写成一个[**局部常数**](glossary.md#local-constant-fit)的加权最小二乘问题：在每个查询 $x$ 处，
 # 找一个常数 $c$，使按核加权的平方误差最小，
 #
 # $$\begin{aligned}
