@@ -92,6 +92,13 @@ def test_a_button_in_a_notebooks_prose_copies_its_own_block(page, server):
     block.locator("button.md-code__button").click()
     page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
     assert page.evaluate("navigator.clipboard.readText()") == code.rstrip()
+    # selected by hand and copied (Ctrl+C), its lines come with their indents (round 52)
+    block.locator("code").evaluate(
+        "c => { const r = document.createRange(); r.selectNodeContents(c);"
+        " getSelection().removeAllRanges(); getSelection().addRange(r); }"
+    )
+    page.keyboard.press("Control+C")
+    assert page.evaluate("navigator.clipboard.readText()").rstrip() == code.rstrip()
 
 
 def test_a_handbook_example_copies_its_code_without_prompts_or_output(page, server):

@@ -105,12 +105,13 @@
 
   // A package's source in a fold (details.source-code: tools/sitebuild/pagehooks.py) is the
   // package's own lines, up to 100 columns, which scrolled sideways in a phone's box (round
-  // 50: three readers at 375 px). When a fold first opens, each line of its code becomes a
-  // block of its own ("attn-line"), its indent given as padding (--indent) instead of
-  // spaces, so that extra.css can wrap a line wider than the box with its continuation 4
-  // columns right of the line's start (with its spaces kept, a line whose first word did not
-  // fit beside them broke after them, leaving a blank first line). The copy button copies
-  // the code as it was (data-copy, which Material's button prefers to the text).
+  // 50: three readers at 375 px). When a fold opens and its code is wider than its box, each
+  // line becomes a block of its own ("attn-line"), its indent given as padding (--indent)
+  // instead of spaces, so that extra.css can wrap a line with its continuation 6 columns
+  // right of the line's start (not 4: that read as a nested statement, round 52). With its
+  // spaces kept, a line whose first word did not fit beside them broke after them, leaving
+  // a blank first line. The copy button copies the code as it was (data-copy, which
+  // Material's button prefers to the text); a copied selection gets its indents back.
   // Pygments closes its spans at the end of each line; a block whose lines are not each
   // whole (a tag open across a line end) is left as it is.
   function unindent(line, count) {
@@ -140,6 +141,7 @@
       var indent = line.textContent.length - line.textContent.replace(/^ +/, "").length;
       if (line.textContent.trim() === "") indent = 0; // an empty line keeps what it has
       unindent(line, indent);
+      line.setAttribute("data-indent", indent);
       line.style.setProperty("--indent", indent + "ch");
     });
     code.parentElement.setAttribute("data-copy", text);
@@ -151,10 +153,38 @@
       var fold = event.target;
       if (!fold.open || !fold.matches || !fold.matches("details.source-code")) return;
       var code = fold.querySelector("pre > code");
-      if (code && !code.classList.contains("attn-lines")) lineBlocks(code);
+      if (!code || code.classList.contains("attn-lines")) return;
+      // the code scrolls in its box (Material's pre > code), or the pre does
+      var scrolls = function (box) {
+        return box.scrollWidth > box.clientWidth + 1;
+      };
+      if (scrolls(code) || scrolls(code.parentElement)) lineBlocks(code);
     },
     true // toggle does not bubble
   );
+  // a selection inside such a block is copied with each whole line's indent put back
+  document.addEventListener("copy", function (event) {
+    var selection = document.getSelection();
+    if (!selection || !selection.rangeCount || !event.clipboardData) return;
+    var range = selection.getRangeAt(0);
+    var inside = range.commonAncestorContainer;
+    if (inside.nodeType !== 1) inside = inside.parentElement;
+    var code = inside && inside.closest("code.attn-lines");
+    if (!code) return;
+    var text = "";
+    code.querySelectorAll(".attn-line").forEach(function (line) {
+      if (!range.intersectsNode(line)) return;
+      var part = document.createRange();
+      part.selectNodeContents(line);
+      var fromStart = !line.contains(range.startContainer);
+      if (!fromStart) part.setStart(range.startContainer, range.startOffset);
+      if (line.contains(range.endContainer)) part.setEnd(range.endContainer, range.endOffset);
+      var indent = +line.getAttribute("data-indent");
+      text += (fromStart ? " ".repeat(indent) : "") + part.toString();
+    });
+    event.clipboardData.setData("text/plain", text);
+    event.preventDefault();
+  });
 
   // The notice after a copy ("已复制" / "Copied"), announced by screen readers: a notice
   // is only read out from a live region that was in the page before its text changed.
