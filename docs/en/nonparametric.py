@@ -168,9 +168,10 @@ same_broadcast = torch.allclose(
     y_hat_tiled,
     y_hat_broadcast,
 )
-checks = (same_tiled, same_broadcast)
-print(*checks)
-assert all(checks)
+# True: each equals y_hat above
+print("tiled:", same_tiled)
+print("broadcast:", same_broadcast)
+assert same_tiled and same_broadcast
 
 # %% [markdown]
 # ## The attention weights as a heatmap
@@ -464,7 +465,7 @@ with at.prints_error(
 # true values, nor plotted against the test inputs:
 
 # %%
-n_train40 = data40.n_train
+n_train40 = len(x_train40)
 # (n_train * n_train,)
 q_wrong40 = x_train40.repeat_interleave(
     n_train40,

@@ -149,9 +149,10 @@ same_broadcast = torch.allclose(
     y_hat_tiled,
     y_hat_broadcast,
 )
-checks = (same_tiled, same_broadcast)
-print(*checks)
-assert all(checks)
+# True: each equals y_hat above
+print("tiled:", same_tiled)
+print("broadcast:", same_broadcast)
+assert same_tiled and same_broadcast
 
 # %% [markdown]
 # ## 注意力权重热图
@@ -388,7 +389,7 @@ with at.prints_error(
 # TensorFlow 版的写法也一样：拿它的 40 个预测去和 50 个真实值相减，或者把它们画出来，都会报错：
 
 # %%
-n_train40 = data40.n_train
+n_train40 = len(x_train40)
 # (n_train * n_train,)
 q_wrong40 = x_train40.repeat_interleave(
     n_train40,
