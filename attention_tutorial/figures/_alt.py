@@ -376,8 +376,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "几乎只把权重分给彼此。",
         "plot_attention_heatmaps.own.block.bottom": "右下角是一个 {k}×{k} 的小块：最右边的 {k} 个点"
         "几乎只把权重分给彼此。",
-        "plot_attention_heatmaps.own.end": "对角线是每个点自己的键，"
-        "其上的平均权重图上没有标出；颜色条从 {low} 到 {top}。",
+        "plot_attention_heatmaps.own.end": "对角线是每个点自己的键；"
+        "这些平均值由代码打印，图上没有画出；颜色条从 {low} 到 {top}。",
         "plot_attention_heatmap": "颜色条从 {zero} 到 {top}，即最大的权重，在查询 x = {q_high:g} "
         "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
         "plot_attention_heatmap.rows": "颜色条从 {zero} 到 {top}，即最大的权重，在第 {q_high} "
@@ -476,8 +476,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "points give their weight almost only to one another.",
         "plot_attention_heatmaps.own.block.bottom": "Bottom right, a {k} × {k} block: the {k} "
         "rightmost points give their weight almost only to one another.",
-        "plot_attention_heatmaps.own.end": "the diagonal is each point's own key; the mean "
-        "weights on it are not shown on the figure; the colour bar runs from {low} to {top}.",
+        "plot_attention_heatmaps.own.end": "the diagonal is each point's own key; these "
+        "means are printed by the code, not drawn; the colour bar runs from {low} to {top}.",
         "plot_attention_heatmap": "The colour bar runs from {zero} to {top}, the largest weight, "
         "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
         "whose largest weight is {low:.2f}.",

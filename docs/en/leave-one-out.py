@@ -220,7 +220,7 @@ print(
 #   copied error always contains the difference of the two. That is **variance**.
 #
 # Some $w$ in between makes the sum of the two smallest. The plateau on the right is exactly the
-# loss of “copy the nearest neighbour”, and the left end is the loss of “predict by the mean of the
+# loss of “copy the nearest other's label”, and the left end is the loss of “predict by the mean of the
 # others”; both can be computed directly for comparison:
 
 # %%
@@ -238,7 +238,7 @@ copied = y_train[nearest]
 sq_copy = (copied - y_train) ** 2
 copy_neighbour = sq_copy.sum().item()
 print(
-    "copy the nearest other label:  ",
+    "copy the nearest other's label:",
     f"{copy_neighbour:.4f}",
 )
 loss_1000 = at.loss_at_w(
@@ -302,7 +302,7 @@ assert abs(off_left) < tolerance
 # without the own key), computed by your browser from the data in the page. Move $w$ and watch the
 # fit in the first panel as the vertical line reaches the star (the minimum): neither a flat line nor a saw chasing
 # the noise. Push $w$ all the way to the right and the curve levels off at the loss of “copy the
-# nearest neighbour's label” printed above.
+# nearest other's label” printed above.
 
 # %%
 at.bandwidth_explorer(
@@ -333,7 +333,10 @@ at.bandwidth_explorer(
 #
 # In a toy problem the noise $\epsilon_i = y_i - f(x_i)$ can be computed (its standard deviation is
 # $\sigma = 0.5$, `make_data`'s argument `noise_std`; see *[The data](data.py)*), so we can take the
-# squared error per point apart:
+# squared error per point apart (the first line is the mean copied squared error per point; the
+# next two, the squared gap of the true values and of the noises; the fourth, their cross term;
+# the fifth, $2\sigma^2$, the expectation of the squared difference of the noises; the last two,
+# means of squared noises):
 
 # %%
 # the plateau per point, taken apart
@@ -376,7 +379,7 @@ print(
     f"{cross_part.item():.4f}",
 )
 print(
-    "2 sigma^2, its expectation:    ",
+    "E[(noise diff)^2] = 2 sigma^2: ",
     f"{2 * sigma**2:.4f}",
 )
 print(
@@ -430,8 +433,8 @@ assert mean_eps2 > sigma**2
 #
 # ## Exercises
 #
-# 1. The page shows that for a large $w$ the leave-one-out loss is that of “copy the nearest other
-#    point's label” (the plateau). On the grid `torch.logspace(-1, 3, 401)`, from which $w$ on does
+# 1. The page shows that for a large $w$ the leave-one-out loss is that of “copy the nearest other's
+#    label” (the plateau). On the grid `torch.logspace(-1, 3, 401)`, from which $w$ on does
 #    the loss stay within 1 % of the plateau? What bandwidth $h = 1/w$ is that?
 #
 # <details><summary>Solution</summary>

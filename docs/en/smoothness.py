@@ -583,7 +583,7 @@ assert creep[49] < creep[50] < w_best
 # training $w$, the first step throws it onto the plateau, where it barely moves; training
 # $\log w$, the first step leaves float32's range, and
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the
-# very step where the stepper stops, saying that the step diverged.
+# very step where the stepper stops; both say that $w$ left float32's range.
 
 # %%
 # lr = 10: w lands on the plateau in one

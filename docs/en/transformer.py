@@ -42,7 +42,7 @@ _ = torch.manual_seed(at.SEED)
 # **is** a scalar. Tied, that is, shared by query and key as in the chapter, such a projection
 # only sets the **bandwidth** (see [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). Untied, with two different
 # numbers $a$ and $b$ for $W_q$ and $W_k$, it can also shift the centre: the score
-# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
+# ${-\frac{1}{2}(aq - bk)^2} = {-\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2}$ moves the kernel's
 # centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
 # kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
 # $q$, or of width 1, must not. With $b = 1$ the width would be 1 as well, and a wrong width
@@ -107,7 +107,7 @@ assert min(gaps[1:]) > 1e-2
 # about 0.1 (1.1e-01 and 7.5e-02, printed).
 #
 # For the chapter's regression a kernel centred away from the query makes no sense: to predict at
-# $x$, look at the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one,
+# $x$, look at the keys near $x$. Tying ${W_q = W_k = w}$ is the sensible choice, not the only one,
 # and once tied its sign does not matter: $w$ and $-w$ give the same predictions. What changes with
 # more features is the subject of the next two sections. The rest carries over unchanged: the
 # leave-one-out loss ([why leave one out](leave-one-out.py)), training with `nn.Parameter` and an
@@ -195,7 +195,7 @@ assert gap_kernel < 1e-6
 # but far from it along x₂, and R, more than one unit off along x₁ but almost level along
 # x₂. It compares them under such a narrow bump, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
-# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, with $W$ the identity for the round bump.
+# ${\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)}$, with $W$ the identity for the round bump.
 # The normalising constant is left out: it cancels in the softmax, and without it both bumps
 # peak at 1, so the four numbers share one scale.
 # To pick P and R it uses `torch.where(condition, input, other)`, which takes `input` where
@@ -298,7 +298,7 @@ assert abs(f_r - f_q) > 1.0
 # centre moved away from the query is what such a match needs. Expanding the square works for
 # vectors too ([Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias)
 # on the page of dot-product attention), so “Gaussian kernel after learned projections” is
-# **dot-product scores plus one bias per key**. With one feature, $d = 1$, and $W_q = W_k = w$,
+# **dot-product scores plus one bias per key**. With one feature, $d = 1$, and ${W_q = W_k = w}$,
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model:
 #
@@ -675,8 +675,8 @@ at.plot_attention_heatmaps(
 #   `False` on the diagonal and `True` elsewhere. The boolean `attn_mask` of `nn.MultiheadAttention`
 #   is the opposite: `True` means “may not attend”.
 # - **A boolean mask has no room for the Gaussian key bias**, so we fold the bias into the
-#   vectors: with $q' = (qw, 1)$ and $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$
-#   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. In the code,
+#   vectors: with ${q' = (qw, 1)}$ and ${k' = (kw, -\frac{1}{2}(kw)^2)}$ the dot product $q'^\top k'$
+#   is exactly the score ${qkw^2 - \frac{1}{2}(kw)^2}$ of the dot-product page. In the code,
 #   `torch.stack([...], dim=-1)` sets two tensors of shape `(n_train,)` side by side along a new
 #   last dimension, giving `(n_train, 2)`: one vector per row. `scale=1.0` turns
 #   off SDPA's division by $\sqrt{d}$: with these two-feature vectors the default would divide by
@@ -763,7 +763,7 @@ assert gap_float < 1e-3
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off.
 # Why? Not because of the mask. The next cell prints the sizes of the two terms of its scores
-# $(qw)(kw) - \frac{1}{2}(kw)^2$, and how far these scores, computed in float32, are from the
+# ${(qw)(kw) - \frac{1}{2}(kw)^2}$, and how far these scores, computed in float32, are from the
 # same scores in float64:
 
 # %%

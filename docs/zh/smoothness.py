@@ -509,7 +509,7 @@ assert creep[5] < creep[20] < creep[49]
 assert creep[49] < creep[50] < w_best
 
 # %% [markdown]
-# 上面的单元格在 Python 里做第二件事：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格做第三件事：训练 $w$ 时，它第一步就被甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，它第一步就超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，说明这一步发散了。
+# 上面的单元格在 Python 里做第二件事：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格做第三件事：训练 $w$ 时，它第一步就被甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，它第一步就超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，两者都说 $w$ 超出了 float32 能表示的范围。
 
 # %%
 # lr = 10: w lands on the plateau in one
@@ -782,4 +782,4 @@ assert jump[1] > 100
 #
 # - 本包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>、<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`、`torch.no_grad`
-# - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)；`torch.no_grad` 见其中的[torch.optim.SGD 的陷阱](handbook/training.py#陷阱_2)
+# - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)；`torch.no_grad` 见其中 `torch.optim.SGD` 下的“[陷阱](handbook/training.py#陷阱_2)”一节

@@ -31,7 +31,7 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## 一维时一个 w 为什么就够
 #
-# Transformer 给查询和键各配一个不同的矩阵。查询和键不共用同一个因子会怎样？本节先用标量来看。投影指乘在查询或键上的可学习因子，后面会变成矩阵；最小的投影就是一个标量，而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+# Transformer 给查询和键各配一个不同的矩阵。查询和键不共用同一个因子会怎样？本节先用标量来看。投影指乘在查询或键上的可学习因子，后面会变成矩阵；最小的投影就是一个标量，而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 ${-\frac{1}{2}(aq - bk)^2} = {-\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2}$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
 # the chapter's 1-D inputs (a local
@@ -90,7 +90,7 @@ assert min(gaps[1:]) > 1e-2
 # %% [markdown]
 # 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
 #
-# 对本章的回归来说，把核的中心挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，但不是唯一可能的选择（绑定之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。特征多了以后有什么变化，是接下来两节的内容；留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)），都原样保留。
+# 对本章的回归来说，把核的中心挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 ${W_q = W_k = w}$ 是合理的选择，但不是唯一可能的选择（绑定之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。特征多了以后有什么变化，是接下来两节的内容；留一法损失（《[为什么要留一](leave-one-out.py)》），用 `nn.Parameter` 和优化器训练（《[带参数的注意力汇聚](parametric.py)》），以及点积加键偏置（[点积页](dot-product.py)），都原样保留。
 
 # %% [markdown]
 # ## 查询和键不止一个特征
@@ -148,7 +148,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 x₁ 很近、x₂ 很远，本来是个好邻居，圆鼓包却照样按 x₂ 上的距离惩罚它。要让鼓包沿 x₁ 窄、沿 x₂ 宽得几乎不管它，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。非对角元素让鼓包斜过来，用于几个特征合起来才有意义的情形；这里对角的 $W$ 就够了。
 #
-# 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数：常数在 softmax 里会消掉，去掉它两个鼓包的峰都是 1，所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
+# 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 ${\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)}$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数：常数在 softmax 里会消掉，去掉它两个鼓包的峰都是 1，所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
 # %%
 # a test query at x_1 = 2, near the top
@@ -233,7 +233,7 @@ assert abs(f_r - f_q) > 1.0
 # %% [markdown]
 # P 沿 x₁ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；R 沿 x₁ 差了 1.13，真值只有 2.43。输出只取决于 x₁，所以该看的邻居是 P。可是圆鼓包给 R 的核值（0.525）比给 P 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 P 0.853、给 R 0.003：它几乎不管 x₂ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在一维里，不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。平方展开对向量照样成立（点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节），所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型：
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在一维里，不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。平方展开对向量照样成立（点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节），所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 ${W_q = W_k = w}$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型：
 #
 # - 它的三个矩阵各是一个 `nn.Linear`，用 `bias=False` 造出，不加常数向量。这个层的偏置与键偏置无关（手册条目 [nn.Linear](handbook/linear.py)）。
 # - 设 `key_bias=False` 时，它像 Transformer 一样去掉键偏置。
@@ -277,7 +277,7 @@ print(
 )
 
 # %% [markdown]
-# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function）`F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍，代码里分别简写作 `sdpa` 和 `at_sdpa`。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function）`F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍，代码里分别简写作 `sdpa` 和 `at_sdpa`。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入合适时由一个编译好的 C++ 例程一次算完，这种例程叫内核（kernel，与高斯核无关）；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 # (batch, n_q, n_k)
@@ -531,7 +531,7 @@ at.plot_attention_heatmaps(
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”。
-# - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
+# - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 ${q' = (qw, 1)}$、${k' = (kw, -\frac{1}{2}(kw)^2)}$，点积 $q'^\top k'$ 正好是点积页里的分数 ${qkw^2 - \frac{1}{2}(kw)^2}$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
 # - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。特征只有一个时 SDPA 默认的缩放就是 1，所以不传 `scale`。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
 # %%
@@ -606,7 +606,7 @@ assert gap_bool < 1e-3
 assert gap_float < 1e-3
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，为什么？原因不在掩码。下面的代码打印 SDPA 分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里两项的大小，以及这些分数用 float32 算出时与 float64 相差多少：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，为什么？原因不在掩码。下面的代码打印 SDPA 分数 ${(qw)(kw) - \frac{1}{2}(kw)^2}$ 里两项的大小，以及这些分数用 float32 算出时与 float64 相差多少：
 
 # %%
 # why SDPA is further off: the sizes in

@@ -203,7 +203,7 @@ print(tuple(diffs.shape))
 
 # %% [markdown]
 # The opposite surprise is worse because nothing fails. The usual case is a column of
-# predictions minus a row of targets: a model's output of shape `(n, 1)` against targets of
+# predictions minus a 1-D vector of targets, which broadcasting treats as a row: a model's output of shape `(n, 1)` against targets of
 # shape `(n,)` broadcasts to `(n, n)`. The three predictions below equal their targets, so the
 # error should be 0; broadcast, the mean squared error averages every prediction against
 # **every** target:
@@ -233,6 +233,11 @@ print(f"MSE, same shapes: {right:.4f}")
 # `(n,)` targets, `(n, 1, 1)` would broadcast to `(n, 1, n)`, the same trap. The line is in
 # the section [Where the chapter uses it](bmm.py#where-the-chapter-uses-it) of
 # [torch.bmm: one matrix product per batch element](bmm.py).
+#
+# A hand-written mean squared error says nothing; `nn.MSELoss`, which the chapter trains with,
+# at least warns (`UserWarning: Using a target size ...`), then broadcasts and returns a number
+# all the same. If you see that warning in your own training, check the shapes of the
+# predictions and the targets first.
 
 # %% [markdown]
 # ### Where the chapter uses it

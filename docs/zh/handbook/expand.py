@@ -194,8 +194,8 @@ print(tuple(diffs.shape))
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
-# 更糟的是相反的情形：什么错都不报。最常见的是一列预测减去一行目标：模型输出形状 `(n, 1)`，
-# 目标是 `(n,)`，两者会广播成 `(n, n)`。下面三个预测与目标完全相同，按理误差为 0；
+# 更糟的是相反的情形：什么错都不报。最常见的是一列预测减去一维的目标（广播时当作一行）：
+# 模型输出形状 `(n, 1)`，目标是 `(n,)`，两者会广播成 `(n, n)`。下面三个预测与目标完全相同，按理误差为 0；
 # 广播之后，平方误差的均值却是每个预测与**每个**目标之差的平均：
 
 # %%
@@ -219,8 +219,12 @@ print(f"MSE, same shapes: {right:.4f}")
 # 1.3333 就是 12 / 9：9 个差 $i - j$（$i, j = 1, 2, 3$）的平方和是 12。相减之前先把预测变回 `(n,)`
 # （`y_hat.squeeze(1)`，见《[squeeze 与 unsqueeze](squeeze.py)》），误差才是 0。
 # 本章的模型正因为这个缘故，返回前用 `reshape(-1)` 把 `(n, 1, 1)` 的结果变成 `(n,)`：
-# 它和 `(n,)` 的目标相减会广播成 `(n, 1, n)`，是同一个陷阱。那一行见
+# 否则 `(n, 1, 1)` 和 `(n,)` 的目标相减会广播成 `(n, 1, n)`，是同一个陷阱。那一行见
 # 《[torch.bmm：批量里每个元素各做一次矩阵乘法](bmm.py)》一页的“[本章在哪里用到](bmm.py#本章在哪里用到)”一节。
+#
+# 手写的均方误差什么都不报；本章训练用的 `nn.MSELoss` 遇到这种情形至少会发出一条警告
+# （`UserWarning: Using a target size ...`），
+# 但照样广播、照样算出一个数。训练时看到这条警告，就先查预测和目标的形状。
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -351,8 +351,7 @@ print("w.grad =", w.grad)
 # 已收入报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
 
 # %% [markdown]
-# 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的
-# [叶子张量](../glossary.md#leaf-tensor)（需要梯度的张量只有由用户直接创建、
+# 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的[叶子张量](../glossary.md#leaf-tensor)（需要梯度的张量只有由用户直接创建、
 # 而不是由运算算出时才是叶子；计算图从它开始），
 # 自动求导不允许[原地操作](../glossary.md#in-place-operation)改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
 # 就不会被记录；`optimizer.step()` 内部正是这样做的。

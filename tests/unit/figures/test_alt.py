@@ -593,7 +593,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     number each (the mean weight on the diagonal), the keys in use left to the prose.
     Round 37: "its mean weight computed from the weights drawn, not written on the figure"
     read badly aloud: the mean weights are "not shown on the figure"; the colour bar's 0
-    is read as printed on it, 0.00."""
+    is read as printed on it, 0.00. Round 52: "the mean weights on it are not shown" read as
+    a fragment: "these means are printed by the code, not drawn"."""
     own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
     masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
     text = at.plot_attention_heatmaps(
@@ -608,7 +609,7 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert (
-            "上的权重平均为 0；对角线是每个点自己的键，其上的平均权重图上没有标出；"
+            "上的权重平均为 0；对角线是每个点自己的键；这些平均值由代码打印，图上没有画出；"
             "颜色条从 0.00 到 0.80。" in text
         )
         assert "有效键数" not in text
@@ -620,8 +621,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         assert text.count("own key") == 1
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert (
-            "on the diagonal 0; the diagonal is each point's own key; the mean weights on it "
-            "are not shown on the figure; the colour bar runs from 0.00 to 0.80." in text
+            "on the diagonal 0; the diagonal is each point's own key; these means are printed "
+            "by the code, not drawn; the colour bar runs from 0.00 to 0.80." in text
         )
         assert "in use" not in text
     assert "band" not in text and "带内" not in text
