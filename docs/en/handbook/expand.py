@@ -235,9 +235,23 @@ print(f"MSE, same shapes: {right:.4f}")
 # [torch.bmm: one matrix product per batch element](bmm.py).
 #
 # A hand-written mean squared error says nothing; `nn.MSELoss`, which the chapter trains with,
-# at least warns (`UserWarning: Using a target size ...`), then broadcasts and returns a number
-# all the same. If you see that warning in your own training, check the shapes of the
-# predictions and the targets first.
+# at least warns (`UserWarning: Using a target size ...`), then broadcasts and returns the same
+# number all the same. If you see that warning in your own training, check the shapes of the
+# predictions and the targets first. With the tensors above:
+
+# %%
+import warnings
+
+from torch import nn
+
+# the same shapes through nn.MSELoss
+with warnings.catch_warnings(
+    record=True,
+) as caught:
+    warnings.simplefilter("always")
+    mse = nn.MSELoss()(y_hat, y)
+print(caught[0].category.__name__)
+print(f"nn.MSELoss: {mse:.4f}")
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -340,6 +354,12 @@ assert view_bytes == 200
 assert diff.shape == (3, 3)
 assert abs(wrong.item() - 12 / 9) < 1e-6
 assert right == 0
+# nn.MSELoss: a UserWarning on the
+# target size, the same 12 / 9
+assert caught[0].category is UserWarning
+message = str(caught[0].message)
+assert "target size" in message
+assert abs(mse.item() - 12 / 9) < 1e-6
 # the model's (n, 1, 1) against (n,)
 # targets: (n, 1, n)
 bmm_out = y_hat[:, :, None]

@@ -224,7 +224,21 @@ print(f"MSE, same shapes: {right:.4f}")
 #
 # 手写的均方误差什么都不报；本章训练用的 `nn.MSELoss` 遇到这种情形至少会发出一条警告
 # （`UserWarning: Using a target size ...`），
-# 但照样广播、照样算出一个数。训练时看到这条警告，就先查预测和目标的形状。
+# 但照样广播、照样算出同一个数。训练时看到这条警告，就先查预测和目标的形状。用上面的张量试一下：
+
+# %%
+import warnings
+
+from torch import nn
+
+# the same shapes through nn.MSELoss
+with warnings.catch_warnings(
+    record=True,
+) as caught:
+    warnings.simplefilter("always")
+    mse = nn.MSELoss()(y_hat, y)
+print(caught[0].category.__name__)
+print(f"nn.MSELoss: {mse:.4f}")
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -324,6 +338,12 @@ assert view_bytes == 200
 assert diff.shape == (3, 3)
 assert abs(wrong.item() - 12 / 9) < 1e-6
 assert right == 0
+# nn.MSELoss: a UserWarning on the
+# target size, the same 12 / 9
+assert caught[0].category is UserWarning
+message = str(caught[0].message)
+assert "target size" in message
+assert abs(mse.item() - 12 / 9) < 1e-6
 # the model's (n, 1, 1) against (n,)
 # targets: (n, 1, n)
 bmm_out = y_hat[:, :, None]
