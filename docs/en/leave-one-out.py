@@ -245,6 +245,7 @@ loss_1000 = at.loss_at_w(
     1000.0,
     x_train,
     y_train,
+    leave_one_out=True,
 )
 print(
     "left-out loss at w = 1000:     ",
@@ -265,6 +266,7 @@ loss_small_w = at.loss_at_w(
     0.1,
     x_train,
     y_train,
+    leave_one_out=True,
 )
 print(
     "(n / (n - 1))^2 x that sum:    ",
@@ -476,7 +478,7 @@ assert mean_eps2 > sigma**2
 #
 # <details><summary>Solution</summary>
 #
-# No: every epoch ends with a larger $w$ than the one before, and the loss keeps shrinking. Rising
+# No: every epoch ends with a larger $w$ than the one before. Rising
 # alone proves nothing, since a rising sequence can settle at a limit; what decides it is that
 # if $w$ came to rest somewhere, the gradient there would be 0, and with the own key included the
 # loss has no minimum (see [Own key included: the loss slides towards 0](#own-key-included-the-loss-slides-towards-0)),
@@ -505,9 +507,9 @@ assert mean_eps2 > sigma**2
 # ...     loss.backward()
 # ...     trainer.step()
 # ...     w_seen.append(model.w.item())
-# >>> steps = zip(w_seen, w_seen[1:])
+# >>> pairs = zip(w_seen, w_seen[1:])
 # >>> all(later > earlier
-# ...     for earlier, later in steps)
+# ...     for earlier, later in pairs)
 # True
 # ```
 #

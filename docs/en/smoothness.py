@@ -589,22 +589,22 @@ assert creep[49] < creep[50] < w_best
 # lr = 10: w lands on the plateau in one
 # step and barely moves; log w leaves
 # float32's range
-jump = at.w_path(
+lr10 = at.w_path(
     *xy,
     w0,
     lr=10.0,
     epochs=5,
 )
 print(
-    f"w, lr = 10: {jump[0]:.4f}",
-    f"→ {jump[1]:.4g}",
+    f"w, lr = 10: {lr10[0]:.4f}",
+    f"→ {lr10[1]:.4g}",
 )
-later = [f"{w:.4g}" for w in jump[2:]]
+later = [f"{w:.4g}" for w in lr10[2:]]
 print("  then " + ", ".join(later))
 # one step up to the plateau, then moves
 # by < 1 %
-spread = max(jump[1:]) - min(jump[1:])
-assert spread < 0.01 * jump[1]
+spread = max(lr10[1:]) - min(lr10[1:])
+assert spread < 0.01 * lr10[1]
 print("log w, lr = 10:")
 # the step the stepper stops at with its
 # "diverged" sentence; prints_error
@@ -695,7 +695,7 @@ assert flat.w.grad.item() == 0
 # the tries: the 50th step at lr = 0.05
 # small; lr = 10 onto the plateau
 assert last_step < 0.01
-assert jump[1] > 100
+assert lr10[1] > 100
 
 # %% [markdown]
 # ## Background: consistency and local-constant fitting

@@ -226,6 +226,7 @@ loss_1000 = at.loss_at_w(
     1000.0,
     x_train,
     y_train,
+    leave_one_out=True,
 )
 print(
     "left-out loss at w = 1000:     ",
@@ -246,6 +247,7 @@ loss_small_w = at.loss_at_w(
     0.1,
     x_train,
     y_train,
+    leave_one_out=True,
 )
 print(
     "(n / (n - 1))^2 x that sum:    ",
@@ -427,7 +429,7 @@ assert mean_eps2 > sigma**2
 #
 # <details><summary>答案</summary>
 #
-# 不会：每一轮 $w$ 都比上一轮大，损失也越来越小。光是递增还说明不了什么，递增的数也可能趋于一个极限；关键在于：$w$ 若停在某个值上，那里的梯度必须是 0，而含自身的键时损失没有最低点（见上文“[含自身的键：损失一路滑向 0](#含自身的键损失一路滑向-0)”一节），梯度处处不为 0。
+# 不会：每一轮 $w$ 都比上一轮大。光是递增还说明不了什么，递增的数也可能趋于一个极限；关键在于：$w$ 若停在某个值上，那里的梯度必须是 0，而含自身的键时损失没有最低点（见上文“[含自身的键：损失一路滑向 0](#含自身的键损失一路滑向-0)”一节），梯度处处不为 0。
 #
 # ```pycon
 # >>> import torch
@@ -452,9 +454,9 @@ assert mean_eps2 > sigma**2
 # ...     loss.backward()
 # ...     trainer.step()
 # ...     w_seen.append(model.w.item())
-# >>> steps = zip(w_seen, w_seen[1:])
+# >>> pairs = zip(w_seen, w_seen[1:])
 # >>> all(later > earlier
-# ...     for earlier, later in steps)
+# ...     for earlier, later in pairs)
 # True
 # ```
 #

@@ -128,7 +128,7 @@ def test_a_continued_statement_is_copied_with_the_empty_line_that_ends_it(page, 
     block.locator("button.md-code__button").click()
     page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert "    w_seen.append(model.w.item())\n\nsteps = zip(" in copied, copied
+    assert "    w_seen.append(model.w.item())\n\npairs = zip(" in copied, copied
     assert "for epoch in range(20):\n    trainer.zero_grad()\n" in copied
 
 
