@@ -53,7 +53,14 @@ stamp=.venv/.setup-stamp
 digest=$(cat requirements/lock.txt pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$digest" ]]; then
   echo "setup: installing Python packages into .venv (first time: about two minutes)"
-  .venv/bin/python -m pip install -q --disable-pip-version-check torch==2.13.0
+  # torch 2.13.0 on PyPI is the CUDA build (several GB): the CPU build is 2.13.0+cpu,
+  # from a wheel pip already finds on this machine (its find-links), else from PyTorch's
+  # CPU index (ATTN_TORCH_INDEX to use a mirror). Its dependencies come from the lock.
+  if ! .venv/bin/python -m pip install -q --disable-pip-version-check --no-index --no-deps \
+    "torch==2.13.0+cpu" 2>/dev/null; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps \
+      --index-url "${ATTN_TORCH_INDEX:-https://download.pytorch.org/whl/cpu}" "torch==2.13.0+cpu"
+  fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/lock.txt
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
   if .venv/bin/python -c "import torch, sys; sys.exit(0 if torch.version.cuda is None else 1)"; then

@@ -177,7 +177,9 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     PNG is not drawn: the SVG stays sharp at every zoom, and the PNG of such a
     figure is larger (3.4 to 5.4 times, in base64, for every figure of the site).
     A longer SVG (thousands of points, say) is compared with the PNG, drawn at
-    ``PNG_DPI``, and the shorter of the two is kept.
+    ``PNG_DPI``, and the shorter of the two is kept. A figure whose colours encode
+    values (``reading_facts``: ``colour_scale``) is always SVG: only an SVG carries
+    its own dark variant.
 
     >>> fig = TutorialFigure(figsize=(2, 1))
     >>> mime, data, meta = encode(fig)
@@ -196,11 +198,11 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
         style = DARK_SVG_STYLE + getattr(fig, "dark_style", "")
         head += f'\n <style type="text/css">{style}</style>'
     svg = svg[:start] + head + svg[start:]
-    # the light drawing's length decides against the PNG: the dark images come with an SVG
-    light_length = len(svg)
     if '"colour_scale": true' in facts:
-        svg = _with_dark_maps(fig, svg)
-    if light_length < SVG_ALWAYS_BELOW:
+        # its dark variant lives in the SVG (``DARK_SVG_STYLE``): a PNG would show the
+        # light drawing in the dark palette, so the PNG is neither drawn nor compared
+        return "image/svg+xml", _with_dark_maps(fig, svg), {}
+    if len(svg) < SVG_ALWAYS_BELOW:
         return "image/svg+xml", svg, {}
     binary = io.BytesIO()
     png_meta = {"Software": None, FACTS_KEY: facts}
@@ -208,7 +210,7 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
         png_meta["Description"] = description
     fig.savefig(binary, format="png", dpi=PNG_DPI, metadata=png_meta)
     png = base64.b64encode(binary.getvalue()).decode("ascii")
-    if light_length <= len(png):
+    if len(svg) <= len(png):
         return "image/svg+xml", svg, {}
     size = {"width": round(width * 100), "height": round(height * 100)}
     return "image/png", png, size
@@ -254,13 +256,27 @@ def _with_dark_maps(fig: Figure, svg: str) -> str:
         return svg
     light = [image.get_cmap() for image in images]
     engine = fig.get_layout_engine()
+    # Only what SVG draws as an image is drawn again: every other artist is hidden for
+    # that drawing (text and axes were most of its time). Each image is placed and
+    # clipped as before, so its <image> is the light drawing's, byte for byte, where its
+    # colour map has no dark counterpart (``match.group(0) == dark_image`` below).
+    hidden = [
+        artist
+        for parent in (fig, *fig.axes)
+        for artist in parent.get_children()
+        if artist.get_visible() and not _may_be_an_image(artist)
+    ]
     try:
         # the places of the drawing just made: a layout engine run once more moves things
         fig.set_layout_engine("none")
         for image, cmap in zip(images, light, strict=True):
             image.set_cmap(DARK_CMAPS[cmap.name])  # its colour bar follows
+        for artist in hidden:
+            artist.set_visible(False)
         dark = _IMAGE.findall(_svg(fig))
     finally:
+        for artist in hidden:
+            artist.set_visible(True)
         for image, cmap in zip(images, light, strict=True):
             image.set_cmap(cmap)
         fig.set_layout_engine(engine)
@@ -279,6 +295,15 @@ def _with_dark_maps(fig: Figure, svg: str) -> str:
         ]
         end = match.end()
     return "".join(pieces) + svg[end:]
+
+
+def _may_be_an_image(artist: matplotlib.artist.Artist) -> bool:
+    """Whether SVG may draw ``artist`` as an ``<image>``.
+
+    An image, a rasterized artist (a colour bar's solids), or an axes (whose own images
+    are looked at apart).
+    """
+    return isinstance(artist, (AxesImage, Axes)) or bool(artist.get_rasterized())
 
 
 def reading_facts(fig: Figure) -> dict[str, Any]:

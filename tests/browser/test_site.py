@@ -281,7 +281,8 @@ def test_the_site_name_in_the_header_is_not_cut(browser, server, path, width):
 # continuation starts, in characters of the code's font.
 SOURCE_FOLDS = """async () => {
     const folds = [];
-    for (const fold of document.querySelectorAll('details.source-code')) {
+    for (const fold of document.querySelectorAll(
+            'details.source-code, details.mkdocstrings-source')) {
         const code = fold.querySelector('pre > code');
         const before = code.textContent;
         fold.open = true;
@@ -331,7 +332,13 @@ SOURCE_FOLDS = """async () => {
 
 
 @pytest.mark.parametrize(
-    ("path", "width"), [("leave-one-out/", 375), ("en/transformer/", 375), ("en/scale/", 1280)]
+    ("path", "width"),
+    [
+        ("leave-one-out/", 375),
+        ("en/transformer/", 375),
+        ("api/pooling/", 375),
+        ("en/scale/", 1280),
+    ],
 )
 def test_an_opened_package_source_wraps_its_lines_instead_of_scrolling(
     browser, server, path, width
@@ -342,7 +349,8 @@ def test_an_opened_package_source_wraps_its_lines_instead_of_scrolling(
     line starts on its first line (not after a blank one: a long first word once broke after
     the indent) and continues 6 characters right of where it starts (4 read as a nested
     statement, round 52), and the copy button copies the code as it was. A fold whose code
-    fits its box is left as it is."""
+    fits its box is left as it is. An API page's "Source code in …" folds (mkdocstrings) the
+    same (round 53)."""
     visit, page, _ = open_in_tab(browser, server + path, width=width, height=800)
     try:
         folds = page.evaluate(SOURCE_FOLDS)

@@ -103,7 +103,8 @@
   if (document.fonts) document.fonts.addEventListener("loadingdone", all);
   window.addEventListener("load", all);
 
-  // A package's source in a fold (details.source-code: tools/sitebuild/pagehooks.py) is the
+  // A package's source in a fold (details.source-code: tools/sitebuild/pagehooks.py; an API
+  // page's details.mkdocstrings-source, round 53) is the
   // package's own lines, up to 100 columns, which scrolled sideways in a phone's box (round
   // 50: three readers at 375 px). When a fold opens and its code is wider than its box, each
   // line becomes a block of its own ("attn-line"), its indent given as padding (--indent)
@@ -114,6 +115,8 @@
   // Material's button prefers to the text); a copied selection gets its indents back.
   // Pygments closes its spans at the end of each line; a block whose lines are not each
   // whole (a tag open across a line end) is left as it is.
+  // the lesson pages' folds and the API pages' "Source code in …" (mkdocstrings)
+  var SOURCE_FOLDS = "details.source-code, details.mkdocstrings-source";
   function unindent(line, count) {
     var walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
     for (var node = walker.nextNode(); node && count > 0; node = walker.nextNode()) {
@@ -151,7 +154,7 @@
     "toggle",
     function (event) {
       var fold = event.target;
-      if (!fold.open || !fold.matches || !fold.matches("details.source-code")) return;
+      if (!fold.open || !fold.matches || !fold.matches(SOURCE_FOLDS)) return;
       var code = fold.querySelector("pre > code");
       if (!code || code.classList.contains("attn-lines")) return;
       // the code scrolls in its box (Material's pre > code), or the pre does

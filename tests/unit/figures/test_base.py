@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 import string
 
 import matplotlib
@@ -11,6 +12,7 @@ import pytest
 
 from attention_tutorial.figures import _base
 from attention_tutorial.figures._base import (
+    DARK_SVG_STYLE,
     FIGURE_LANGS_ENV,
     FIGURE_MIME,
     SVG_ALWAYS_BELOW,
@@ -21,6 +23,7 @@ from attention_tutorial.figures._base import (
     encode,
     labels,
     new_axes,
+    new_figure,
     reading_facts,
 )
 from attention_tutorial.figures._labels import LABELS
@@ -117,6 +120,26 @@ def test_a_long_svg_is_compared_with_the_png_and_the_shorter_is_kept(monkeypatch
     # the alt text and the reading facts travel in the PNG too, and the build reads them
     description, facts = page_repairs.image_metadata(base64.b64decode(data))
     assert description == "five thousand points" and facts == reading_facts(fig)
+
+
+def test_a_long_svg_of_a_colour_scale_stays_svg_with_its_dark_variant(monkeypatch) -> None:
+    """A heatmap beside 5,000 points: its SVG is far longer than its PNG, and the PNG would
+    show the light heatmap in the dark palette. The SVG is kept and the PNG not drawn; the
+    heatmap's dark drawing (made with every other artist hidden) is the light one's image
+    in the dark map, placed where the light one is."""
+    left, right = new_figure((6.0, 3.5)).subplots(1, 2)
+    left.imshow(np.arange(12.0).reshape(3, 4), cmap="Reds")
+    right.scatter(*np.random.default_rng(0).random((2, 5000)), s=2)
+    fig = left.figure
+    shown = {artist: artist.get_visible() for artist in fig.findobj()}
+    drawn = formats_drawn(fig, monkeypatch)
+    mime, data, meta = encode(fig)
+    assert (mime, meta, drawn) == ("image/svg+xml", {}, ["svg", "svg"])
+    assert len(data) > SVG_ALWAYS_BELOW and DARK_SVG_STYLE in data
+    light = re.search(r'<image class="attn-light-map"(.*?)xlink:href', data, re.S).group(1)
+    dark = re.search(r'<image class="attn-dark-map"(.*?)xlink:href', data, re.S).group(1)
+    assert light == dark  # the same place, size and clip: only the pixels differ
+    assert {artist: artist.get_visible() for artist in shown} == shown  # none left hidden
 
 
 def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
