@@ -5,7 +5,7 @@
 # (`RuntimeError:`, `TypeError:`, …; usually the last line; Jupyter's header names the type
 # too, but without a colon) and paste it into the search box at the top of the page (on a
 # phone, tap the magnifier first), or look for it in the lists below: each group opens with
-# the entries this chapter meets most often.
+# a line naming the entries this chapter meets most often.
 #
 # Each entry gives the message (as PyTorch 2.13 or the tutorial's package printed it when the
 # site was built), its cause, a fix and the pages that explain it. A `…` in a heading stands
@@ -71,7 +71,7 @@ _ = torch.manual_seed(at.SEED)
 #   check the input's shape.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
-# - **Other wordings** (again the axis the product sums over has two sizes: the left operand's last axis, the right one's rows):
+# - **Other wordings of the same mistake** (the summed axis has one size on the left, as its last axis, and another on the right, as its rows):
 #     - more than two dimensions on the right: [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 #     - two 1-D vectors of different lengths: [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
 #     - a 1-D vector on the right: [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
@@ -126,8 +126,8 @@ with prints_error(RuntimeError):
 #   matrix): ignore it. With a stack of matrices on the left, the batch dimensions are
 #   folded into the rows: `(4, 2, 3) @ (2,)` says `input (8), mat (8x3), vec (2)` (the
 #   second message below).
-# - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
-#   and keys are not swapped.
+# - **Fix**: the vector's length must be the left side's last dimension, `A.shape[-1]`
+#   (a stack on the left too); check that the numbers of queries and keys are not swapped.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls).
 
 # %%
@@ -163,15 +163,17 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
 #
-# - **Cause**: the first two dimensions of `bmm`'s second argument (PyTorch calls it
-#   `batch2`) must be (batch size, columns of the first argument): the values were
-#   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
-#   `torch.matmul` or `@` with more than two dimensions on the right says the same (the
-#   second message below): PyTorch hands the work to `bmm` inside, `batch2` is the stack on
-#   the right, and the left operand's last axis is not the number of rows of its matrices.
-#   With more than one batch axis, the batch size in the message is the product of the
-#   broadcast batch axes, a number found nowhere in your shapes: `(4, 1, 2, 3) @ (5, 2, 3)`
-#   reports `[20, 3] but got: [20, 2]`, 20 = 4 × 5 (the third message below).
+# - **Cause**: three cases give this message:
+#     - `bmm` (the first message below): the first two dimensions of its second argument
+#       (PyTorch calls it `batch2`) must be (batch size, columns of the first argument); the
+#       values were unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does
+#       not broadcast).
+#     - `torch.matmul` or `@` with more than two dimensions on the right (the second message):
+#       PyTorch hands the work to `bmm` inside, and `batch2` is the stack on the right; the
+#       left operand's last axis is not the number of rows of its matrices.
+#     - more than one batch axis (the third message): the batch size in the message is the
+#       product of the broadcast batch axes, a number found nowhere in your shapes:
+#       `(4, 1, 2, 3) @ (5, 2, 3)` reports `[20, 3] but got: [20, 2]`, 20 = 4 × 5.
 # - **Fix**: from `bmm` (the first message below), write the values as
 #   `values.unsqueeze(-1)`; if one batch size is 1, use `torch.matmul`, which broadcasts it;
 #   otherwise the two batch sizes should be equal (check `n_train` and `n_test`).
@@ -291,8 +293,10 @@ with prints_error(RuntimeError):
 # ### The expanded size of the tensor (…) must match the existing size (…)
 #
 # - **Cause**: `expand` can only stretch axes of size 1.
-# - **Fix**: `unsqueeze` an axis of size 1 first and expand that, or use `repeat`, which
-#   copies.
+# - **Fix**: `unsqueeze` an axis of size 1 where the stretching should happen, and expand
+#   that. In the example below, `x.unsqueeze(-1).expand(3, 4)` first makes the `(3,)` a
+#   column `(3, 1)`, then stretches that column to 4 columns; `unsqueeze(0)` gives a row
+#   `(1, 3)`, and 3 still does not match 4. Or use `repeat`, which copies.
 # - **Explained in**: [the pitfalls of Tensor.expand](expand.py#pitfalls).
 
 # %%
@@ -474,9 +478,9 @@ with prints_error(IndexError):
 #   (or `@`) says the same when its right operand is a stack of matrices (3-D or more), two
 #   3-D tensors for instance (the second message below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
-# - **Explained in**: [torch.bmm](bmm.py#torchbmm);
-#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; the chapter's data are all float32).
+# - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
+#   (with the fix; the chapter's data are all float32). See also [torch.bmm](bmm.py#torchbmm):
+#   that page is about shapes, and mentions the dtype only once, in its parameters (both the same).
 # - **Other wordings**:
 #     - With float64 on the left and float32 on the right the two names swap places:
 #       `expected scalar type Double but found Float` (the third message below).
@@ -517,9 +521,9 @@ with prints_error(RuntimeError):
 #     - a float32 matrix times a float64 vector from NumPy (the likely case in the chapter): `Double, Float, and Double` (the first message below);
 #     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second message).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
-# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
-#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; the chapter's data are all float32).
+# - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
+#   (with the fix; the chapter's data are all float32). See also [torch.matmul](matmul.py#torchmatmul)
+#   (the 2-D · 1-D case): that page is about shapes, and mentions the dtype only once, in its parameters.
 
 # %%
 # (n_test, n_train), float32
@@ -600,9 +604,9 @@ for left in lefts:
 #   the left dtype first, then the right one.
 # - **Fix**: as for [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double),
 #   make the float64 one float32: `.float()`.
-# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case);
-#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; it prints this very message).
+# - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
+#   (with the fix; it prints this very message). See also [torch.matmul](matmul.py#torchmatmul)
+#   (the 1-D · 1-D case): that page is about shapes, and mentions the dtype only once, in its parameters.
 
 # %%
 # (3,), float32

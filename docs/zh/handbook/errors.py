@@ -114,7 +114,7 @@ with prints_error(RuntimeError):
 # - **原因**：矩阵乘向量，向量的长度不等于矩阵的列数。报错里的 `mat (…)` 和 `vec (…)` 是矩阵和向量的形状；
 #   `input (…)` 是 PyTorch 内部存放结果的张量（矩阵每行一个数），可以不管。
 #   左边是一摞矩阵时，批量维被并入行数：`(4, 2, 3) @ (2,)` 报的是 `input (8), mat (8x3), vec (2)`（下面第二条报错）。
-# - **改法**：向量长度应为 `A.shape[1]`；检查是不是把查询和键的个数弄反了。
+# - **改法**：向量长度应等于左边的最后一维 `A.shape[-1]`（左边是一摞矩阵时也一样）；检查是不是把查询和键的个数弄反了。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)。
 
 # %%
@@ -147,11 +147,13 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
 #
-# - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）：
-#   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
-#   `torch.matmul` 或 `@` 的右边超过二维时，PyTorch 内部交给 `bmm` 去算，报的也是这一句（下面第二条报错）：
-#   `batch2` 是右边那一摞，左边的最后一维不等于右边每个矩阵的行数。批量维不止一个时，报错里的批量大小是广播后各批量维的乘积，在你写的形状里找不到这个数：
-#   `(4, 1, 2, 3) @ (5, 2, 3)` 报 `[20, 3] but got: [20, 2]`，20 = 4 × 5（下面第三条报错）。
+# - **原因**：三种情况报的都是这一句：
+#     - `bmm`（下面第一条报错）：第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）；
+#       值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
+#     - `torch.matmul` 或 `@` 的右边超过二维（下面第二条报错）：PyTorch 内部交给 `bmm` 去算，`batch2` 是右边那一摞；
+#       左边的最后一维不等于右边每个矩阵的行数。
+#     - 批量维不止一个（下面第三条报错）：报错里的批量大小是广播后各批量维的乘积，在你写的形状里找不到这个数：
+#       `(4, 1, 2, 3) @ (5, 2, 3)` 报 `[20, 3] but got: [20, 2]`，20 = 4 × 5。
 # - **改法**：`bmm` 报的（下面第一条报错）：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
 #   `torch.matmul` 或 `@` 报的（第二、三条）：左边的最后一维要等于右边每个矩阵的行数，打印两边的 `.shape`，看看是不是该把某一边转置。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[torch.matmul 的陷阱](matmul.py#陷阱)（`@` 的右边超过二维）。
@@ -256,7 +258,9 @@ with prints_error(RuntimeError):
 # ### The expanded size of the tensor (…) must match the existing size (…)
 #
 # - **原因**：`expand` 只能拉长长度为 1 的轴。
-# - **改法**：先 `unsqueeze` 出一个长度为 1 的轴再拉长，或者改用会复制的 `repeat`。
+# - **改法**：在要拉长的位置先 `unsqueeze` 出一个长度为 1 的轴。下面的例子里，`x.unsqueeze(-1).expand(3, 4)`
+#   先把 `(3,)` 变成一列 `(3, 1)`，再把这一列拉成 4 列；`unsqueeze(0)` 得到的是一行 `(1, 3)`，3 仍然对不上 4。
+#   或者改用会复制的 `repeat`。
 # - **讲解**：[Tensor.expand 的陷阱](expand.py#陷阱)。
 
 # %%
@@ -421,7 +425,8 @@ with prints_error(IndexError):
 #   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）的右边是一摞矩阵
 #   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二条报错）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
-# - **讲解**：[torch.bmm](bmm.py#torchbmm)、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
+# - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
+#   另见 [torch.bmm](bmm.py#torchbmm)：那一页讲形状，类型只在参数说明里提了一句（两边须相同）。
 # - **其他说法**：
 #     - 左边是 float64、右边是 float32 时，两个类型名对调：`expected scalar type Double but found Float`（下面第三条报错）。
 #     - 同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
@@ -458,7 +463,8 @@ with prints_error(RuntimeError):
 #     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一条报错）。
 #     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二条报错）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
-# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
+# - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
+#   另见 [torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）：那一页讲形状，类型只在参数说明里提了一句。
 
 # %%
 # (n_test, n_train), float32
@@ -534,7 +540,8 @@ for left in lefts:
 # - **原因**：两个一维向量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，两个向量一个是 float32，
 #   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
 # - **改法**：同 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
-# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；那里打印的正是这一条）。
+# - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；那里打印的正是这一条）。
+#   另见 [torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）：那一页讲形状，类型只在参数说明里提了一句。
 
 # %%
 # (3,), float32
