@@ -61,8 +61,9 @@ LABELS = {
         "zh_prose": "修改 `docs/zh/average.py` 的文字，直到 `/average/` 显示",
         "en_prose": "修改 `docs/en/average.py` 的文字，直到 `/en/average/` 显示",
         "code": "修改代码单元（两种语言），直到两页都显示新输出",
-        "zh_prose_first": "同上（中文），但是干净工作区的第一次修改（每页页脚变为“未提交”）",
-        "en_prose_first": "同上（英文），但是干净工作区的第一次修改",
+        "zh_prose_first": "修改 `docs/zh/average.py` 的文字，作为干净工作区的第一次修改"
+        "（每页页脚变为“未提交的修改”）",
+        "en_prose_first": "修改 `docs/en/average.py` 的文字，作为干净工作区的第一次修改",
         "head": "| | 中位数（秒） | 每次运行（秒） |\n|---|---|---|",
     },
     "en": {
@@ -70,9 +71,10 @@ LABELS = {
         "zh_prose": "a prose edit to `docs/zh/average.py`, until `/average/` shows it",
         "en_prose": "a prose edit to `docs/en/average.py`, until `/en/average/` shows it",
         "code": "a code-cell edit (both languages), until both pages show the new output",
-        "zh_prose_first": "the same (zh), as the first edit of a clean work tree (every footer "
-        "changes to uncommitted)",
-        "en_prose_first": "the same (en), as the first edit of a clean work tree",
+        "zh_prose_first": "a prose edit to `docs/zh/average.py`, as the first edit of a clean "
+        "work tree (every footer changes to uncommitted)",
+        "en_prose_first": "a prose edit to `docs/en/average.py`, as the first edit of a clean "
+        "work tree",
         "head": "| | median (s) | every run (s) |\n|---|---|---|",
     },
 }
