@@ -354,11 +354,8 @@ assert batches.endswith("dimension 0")
 # float32 @ float64: the addmv message
 a64 = a.double()
 mixed = said(torch.matmul, A, a64)
-addmv = (
-    "addmv input tensors must have"
-    " the same dtype, but got Double,"
-)
-assert mixed.startswith(addmv)
+assert mixed.startswith("addmv input")
+assert "the same dtype" in mixed
 
 # %% [markdown]
 # ### Where the chapter uses it
