@@ -115,7 +115,10 @@ print("with detach:", w_numpy)
 # or compute under no_grad: no graph
 with torch.no_grad():
     doubled = 2 * model.w
-print("2 * w under no_grad:", doubled.numpy())
+print(
+    "2 * w under no_grad:",
+    doubled.numpy(),
+)
 
 # %% [markdown]
 # The difference between the two fixes: `no_grad` records no graph in the first place, while

@@ -97,7 +97,10 @@ print("with detach:", w_numpy)
 # or compute under no_grad: no graph
 with torch.no_grad():
     doubled = 2 * model.w
-print("2 * w under no_grad:", doubled.numpy())
+print(
+    "2 * w under no_grad:",
+    doubled.numpy(),
+)
 
 # %% [markdown]
 # 两种改法的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是事后得到一个不在图里、与原张量共用内存的张量。
