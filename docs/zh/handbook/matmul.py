@@ -254,8 +254,8 @@ except RuntimeError as err:
 # 求和的两个轴长度不同时，别的乘法报的错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
 # [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
 # 向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
-# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报
-# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
+# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报的是
+# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-) 这一条。
 
 # %% [markdown]
 # 两边的 dtype 也必须相同。用 NumPy 造的数据默认是 float64，PyTorch 默认是 float32，
