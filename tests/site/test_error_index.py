@@ -67,6 +67,11 @@ class Entry:
     def message(self) -> str:
         return self.printed.split(": ", 1)[1]
 
+    @property
+    def literal(self) -> int:
+        """How many characters of the heading are fixed text (not ``…``)."""
+        return len(self.heading.replace("…", ""))
+
     def names(self, message: str) -> bool:
         """Whether the heading names ``message`` (``…`` matches anything)."""
         parts = [re.escape(p) for p in self.heading.split("…")]
@@ -312,6 +317,9 @@ def test_pages_that_print_an_error_link_its_entry_and_the_entry_links_back(site,
         for error in errors:
             message = error.split(": ", 1)[1]
             found = [e for e in entries if e.names(message)]
+            # a generic heading ("… must have the same dtype") also names a specific message
+            # ("addmv input tensors must have the same dtype, …"): the most specific one wins
+            found = [e for e in found if e.literal == max(f.literal for f in found)]
             if len(found) != 1:
                 problems.append(f"{url}: {error[:70]!r} is named by {len(found)} entries")
                 continue

@@ -6,6 +6,9 @@
 # autograd graph, so gradients flow back to `x`; `detach()` shares the memory and steps **out**
 # of the graph. For a copy that is neither shared nor in the
 # graph, write `x.detach().clone()`.
+#
+# The `at` imported below is this tutorial's own package: `at.diagram_*` only draws the
+# pictures and is not PyTorch API you need to learn.
 
 # %%
 import torch
@@ -76,9 +79,9 @@ import attention_tutorial as at
 #
 # ### Diagram
 #
-# The `w` of the example above; below it `w.clone()` and `w.detach()`, and at the bottom the
-# recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same
-# colour: the same element of `w`. Solid borders: memory of its own; thick dashed borders:
+# At the top is the `w` of the example above; below it, `w.clone()` and `w.detach()`; at the
+# bottom, the recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above
+# it. Same colour: the same element of `w`. Solid borders: memory of its own; thick dashed borders:
 # shares `w`'s memory, and the dashed line labelled “same memory” on the right joins it to
 # `w`. The arrow labelled `grad_fn` on the left leads from `w.clone()` back to `w`: `grad_fn`
 # records the operation that made a tensor (`c.grad_fn` above is not `None`), and the backward
@@ -99,7 +102,7 @@ at.diagram_clone(w)
 # `detach()` (the model below is the tutorial's `at.NWKernelRegression`, whose one parameter, `w`,
 # requires grad). The code below shows the error, then two fixes: `detach()`, or a
 # `with torch.no_grad():` block, whose results need no gradient and convert to NumPy
-# directly.
+# directly (the block here computes 2·w, so what it prints is twice `w`).
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -112,7 +115,10 @@ print("with detach:", w_numpy)
 # or compute under no_grad: no graph
 with torch.no_grad():
     doubled = 2 * model.w
-print("under no_grad:", doubled.numpy())
+print(
+    "2 * w under no_grad:",
+    doubled.numpy(),
+)
 
 # %% [markdown]
 # The difference between the two fixes: `no_grad` records no graph in the first place, while

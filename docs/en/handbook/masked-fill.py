@@ -5,6 +5,9 @@
 # ([torch.eye and boolean masks](mask.py)). Transformer code keeps the matrix whole and
 # writes $-\infty$ into the scores that must not count. After the softmax those entries
 # have weight exactly 0, because $e^{-\infty} = 0$, and every row still sums to 1.
+#
+# The `at` imported below is this tutorial's own package: `at.diagram_*` only draws the
+# pictures and is not PyTorch API you need to learn.
 
 # %%
 import torch
@@ -87,8 +90,8 @@ import attention_tutorial as at
 # ### Diagram
 #
 # Colours tell where an element came from: each element of `scores` has its own colour, and each
-# cell of `filled` keeps the colour of the score at its place: unframed cells keep that score,
-# framed cells now hold $-\infty$. `mask` holds only true and false, left
+# cell of `filled` keeps the colour of the score at its place. Unframed cells still hold that
+# score; framed cells now hold $-\infty$. `mask` holds only true and false, left
 # uncoloured; `weights` holds new, computed values, left uncoloured too. The framed cells are the
 # masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).

@@ -288,6 +288,30 @@ except RuntimeError as err:
 # [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
+# The two sides must also have the same dtype. Data made with NumPy are float64 by default,
+# PyTorch's tensors float32, and multiplying the two fails; here the float32 `A` times a
+# float64 vector:
+
+# %%
+try:
+    # float32 (2, 3) @ float64 (3,)
+    torch.matmul(A, a.double())
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# The fix is to make the float64 side float32: `.float()`. Each kind of product words this
+# mistake its own way, and the error-message index has them all: a matrix (or a stack of
+# matrices) times a vector gives
+# [`addmv input tensors must have the same dtype, but got …`](errors.py#addmv-input-tensors-must-have-the-same-dtype-but-got-)
+# (the message above), a 2-D right side gives
+# [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype),
+# two vectors (1-D · 1-D) give
+# [`dot : expected both vectors to have same dtype, but found …`](errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-),
+# and a right side of more than two dimensions gives
+# [`expected scalar type Float but found Double`](errors.py#expected-scalar-type-float-but-found-double).
+
+# %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums
 # nothing.
 
@@ -327,6 +351,11 @@ s4 = torch.ones(4, 2, 3)
 s5 = torch.ones(5, 3, 2)
 batches = said(torch.matmul, s4, s5)
 assert batches.endswith("dimension 0")
+# float32 @ float64: the addmv message
+a64 = a.double()
+mixed = said(torch.matmul, A, a64)
+assert mixed.startswith("addmv input")
+assert "the same dtype" in mixed
 
 # %% [markdown]
 # ### Where the chapter uses it

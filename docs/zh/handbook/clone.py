@@ -3,6 +3,8 @@
 #
 # 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里；`x` 需要梯度时，副本仍**留在**自动求导的计算图中，梯度能传回 `x`。`detach()` 与原张量共享内存，并且**离开**计算图。想要一份既不共享内存、也不在计算图里的副本，就写 `x.detach().clone()`。
 #
+# 下面导入的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
@@ -70,7 +72,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 上面例子里的同一个 `w`，中间一排是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；粗虚线边框：与 `w` 共享内存，右边标着“同一块内存”的虚线把它连到 `w`。左边标着 `grad_fn` 的箭头从 `w.clone()` 指回 `w`：`grad_fn` 记着张量由哪个运算得来（上面例子里 `c.grad_fn` 不是 `None`），反向传播沿它把梯度传回 `w`；两个离开计算图的张量没有这样的箭头。每个张量下面写着它是否还在计算图里。
+# 最上面是上面例子里的 `w`，中间一排是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；粗虚线边框：与 `w` 共享内存，右边标着“同一块内存”的虚线把它连到 `w`。左边标着 `grad_fn` 的箭头从 `w.clone()` 指回 `w`：`grad_fn` 记着张量由哪个运算得来（上面例子里 `c.grad_fn` 不是 `None`），反向传播沿它把梯度传回 `w`；两个离开计算图的张量没有这样的箭头。每个张量下面写着它是否还在计算图里。
 
 # %%
 w = torch.tensor(
@@ -82,7 +84,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算（这里算的是 2·w，所以打印出的是 `w` 的两倍）放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -95,7 +97,10 @@ print("with detach:", w_numpy)
 # or compute under no_grad: no graph
 with torch.no_grad():
     doubled = 2 * model.w
-print("under no_grad:", doubled.numpy())
+print(
+    "2 * w under no_grad:",
+    doubled.numpy(),
+)
 
 # %% [markdown]
 # 两种改法的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是事后得到一个不在图里、与原张量共用内存的张量。

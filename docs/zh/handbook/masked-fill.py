@@ -3,6 +3,8 @@
 #
 # 本章去掉每个点自己的键，是从平铺的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
 #
+# 下面导入的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
@@ -82,7 +84,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色。没加框的格子里仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 
 # %%
 scores = torch.tensor(  # (2, 3)

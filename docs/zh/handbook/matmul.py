@@ -27,7 +27,7 @@ import attention_tutorial as at
 #
 # - `input`、`other`：至少一维、dtype 相同的张量。`input` 的最后一个轴与 `other`
 #   的倒数第二个轴（`other` 是一维时就是它唯一的轴）长度必须相同，记为 $d$：
-#   求和就沿这个轴进行，下面的公式用下标 $l$ 沿它求和。
+#   求和就沿这个轴进行，下面的公式里它的下标记为 $l$。
 # - `out`：可选，把结果写进这个张量。
 #
 # 按 `input` 和 `other` 各有几维，分成五种情况（两个输入的形状 → 结果的形状）。
@@ -123,7 +123,7 @@ print("X @ v:", tuple(Xv.shape))
 
 # %% [markdown]
 # `P @ Q` 的批量形状画出来是这样：`P` 的 `(4, 1)` 在上，`Q` 的 `(5,)` 在下，从右端对齐；
-# `Q` 少一维，左边补 1。同色的格子是对齐的同一维，每一维里是 1 的那一边配上另一边的长度，
+# `Q` 少一维，左边补 1。同色的格子是对齐的同一维，每一维里，长度为 1 的那一边取另一边的长度，
 # 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵。
 # 每个批量形状下面写着完整的形状，最后两维是矩阵部分，不参与对齐：
 
@@ -254,8 +254,26 @@ except RuntimeError as err:
 # 求和的两个轴长度不同时，别的乘法报的错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
 # [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
 # 向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
-# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报
-# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报的是
+# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-) 这一条。
+
+# %% [markdown]
+# 两边的 dtype 也必须相同。用 NumPy 造的数据默认是 float64，PyTorch 默认是 float32，
+# 两者相乘就报错，例如 float32 的 `A` 乘 float64 的向量：
+
+# %%
+try:
+    # float32 (2, 3) @ float64 (3,)
+    torch.matmul(A, a.double())
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# 改法是把 float64 的一边转成 float32：`.float()`。乘法的种类不同，这个错的说法也不同，报错信息索引里都有：
+# 矩阵（或一摞矩阵）乘向量报 [`addmv input tensors must have the same dtype, but got …`](errors.py#addmv-input-tensors-must-have-the-same-dtype-but-got-)（就是上面这条），
+# 右边是二维时报 [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)，
+# 两个向量（一维 · 一维）报 [`dot : expected both vectors to have same dtype, but found …`](errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-)，
+# 右边超过二维时报 [`expected scalar type Float but found Double`](errors.py#expected-scalar-type-float-but-found-double)。
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
@@ -296,6 +314,11 @@ s4 = torch.ones(4, 2, 3)
 s5 = torch.ones(5, 3, 2)
 batches = said(torch.matmul, s4, s5)
 assert batches.endswith("dimension 0")
+# float32 @ float64: the addmv message
+a64 = a.double()
+mixed = said(torch.matmul, A, a64)
+assert mixed.startswith("addmv input")
+assert "the same dtype" in mixed
 
 # %% [markdown]
 # ### 本章在哪里用到
