@@ -59,7 +59,7 @@ SUMMARIES: dict[str, str] = {
     "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
     "可以带掩码和键偏置。",
     "masked_leave_one_out": "一行写出本章模型的留一法预测：`masked_fill(eye, -inf)`。",
-    "ScalarKernelAttention": "本章的模型用于向量输入：所有方向共用一个标量 `w`。",
+    "ScalarKernelAttention": "本章模型的向量版：所有方向共用同一个标量 `w`。",
     "ProjectedAttention": "带可学习投影 `W_q`、`W_k`、`W_v`（`nn.Linear`）的注意力。",
     "ToyData2D": "二维玩具问题的训练集和测试集。",
     "make_data_2d": "用自己的随机数生成器生成二维玩具数据（不改动全局生成器）。",
@@ -1266,8 +1266,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": "形状 `(..., n_keys, d_v)`。",
         "mask": "可选的布尔张量，能广播到 `(..., n_queries, n_keys)`；查询可以关注某个键的地方为 "
         "`True`，每个查询至少要有一个键。",
-        "key_bias": "可选的浮点张量，能广播到 `(..., 1, n_keys)`，加到分数上"
-        "（高斯核的 $-\\lVert k\\rVert^2/2$）。",
+        "key_bias": "可选的浮点张量，能广播到分数的形状 `(..., n_queries, n_keys)`，加到分数上；"
+        "高斯核的 $-\\lVert k\\rVert^2/2$ 只有一行，形状 `(..., 1, n_keys)`。",
         "scale": "点积的系数 $s$，一个正数。",
         "return": "`(output, attention_weights)`，形状分别是 `(..., n_queries, d_v)` 和 "
         "`(..., n_queries, n_keys)`。",
@@ -1293,6 +1293,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`w` 是 NaN、无穷大，或超出 float32 的范围时。",
     },
     "transformer.ScalarKernelAttention.forward": {
+        "queries": "形状 `(..., n_queries, d)`。",
+        "keys": "形状 `(..., n_keys, d)`。",
+        "values": "形状 `(..., n_keys, d_v)`。",
+        "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
+        "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`。",
         "raise TypeError": _NOT_TENSOR,
         "raise ValueError": _BAD_TENSOR,
     },
@@ -2134,11 +2139,6 @@ PARAGRAPHS: dict[str, str] = {
         " L/\\partial w$，而且 ``w`` 始终为正。"
     ),
     # transformer
-    "The Gaussian kernel for d-dimensional queries and keys, scaled dot-product attention "
-    "written out with ``matmul`` and ``softmax`` (with a batch dimension and a boolean "
-    "mask), leave-one-out as a masked softmax, and two trainable attention models: one "
-    "scalar ``w`` as in the chapter, and learned projections ``W_q``, ``W_k``, ``W_v``. "
-    "Explained on the page `transformer.md`.": "",
     "$K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$.": (
         "即 $K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$，"
         "$d$ 是向量的维数。"
@@ -2152,10 +2152,10 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Every training point is a query against all training points as keys; the diagonal (a "
     "point and its own key) is set to $-\\infty$ before the softmax, so its weight is "
-    "exactly 0. Equal to ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
+    "exactly 0. Its ``y_hat`` equals ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
     "y_train))``.": (
         "每个训练点都作为查询，以全部训练点为键；softmax 之前把对角线（一个点和它自己的键）"
-        "设为 $-\\infty$，它的权重就恰好是 0。结果等于 ``NWKernelRegression(w)(x_train,"
+        "设为 $-\\infty$，它的权重就恰好是 0。其中的 ``y_hat`` 等于 ``NWKernelRegression(w)(x_train,"
         " *leave_one_out(x_train, y_train))``。"
     ),
     "Scores $-\\lVert (q - k)\\, w\\rVert^2 / 2$: a Gaussian kernel of bandwidth $1/|w|$, "
@@ -2342,12 +2342,14 @@ COMMENTS: dict[str, str] = {
     "in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it": (
         "二维时峰值是 1 / (2 pi)；距离为 1 的键得到它的 exp(-1/2) 倍"
     ),
-    "one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0": (
-        "一个批量，2 个查询、2 个键，维数 d = 2；掩码让查询 0 看不到键 1"
+    "one batch, 2 queries, 2 keys of dimension d = 2; the mask hides the second key": (
+        "一个批量，2 个查询、2 个键，维数 d = 2；掩码让第一个查询"
     ),
-    "the middle point sees keys 1 and 3, equally far: the mean of 10 and 30": (
-        "中间的点看得到键 1 和键 3，两者一样远：得到 10 和 30 的平均"
+    "(index 1) from the first query (index 0)": "（下标 0）看不到第二个键（下标 1）",
+    "the middle point (x = 2) sees the keys x = 1 and x = 3, equally far:": (
+        "中间的点（x = 2）看得到 x = 1 和 x = 3 这两个键，两者一样远："
     ),
+    "the mean of 10 and 30": "得到 10 和 30 的平均",
     # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
     # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
