@@ -972,7 +972,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": _X_TRAIN,
         "values": _Y_TRAIN,
         "bandwidth": "带宽 `h`，一个正数。",
-        "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数。",
+        "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`），"
+        "所以最多有 1024² 个 float32 分数，4 MiB。",
         "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _WRONG_TYPE,
@@ -997,7 +998,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "name": _FORMULATION,
         "n_test": "查询的个数，一个 `>= 1` 的整数。",
         "n_train": "键的个数，一个 `>= 1` 的整数。",
-        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`）。",
         "return": "从张量名字到形状的字典。",
         "raise TypeError": "某个尺寸不是整数时。",
         "raise ValueError": "`name` 未知或某个尺寸小于 1 时。",
@@ -1006,7 +1007,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "name": _FORMULATION,
         "n_test": "查询的个数，一个 `>= 1` 的整数。",
         "n_train": "键的个数，一个 `>= 1` 的整数。",
-        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`）。",
         "dtype": "元素的类型，默认是 `torch.float32`（4 个字节）。",
         "return": "字节数，一个 Python 整数（任何规模都精确）。",
         "raise TypeError": _WRONG_TYPE,
@@ -1885,14 +1886,12 @@ PARAGRAPHS: dict[str, str] = {
     "that a training point cannot copy its own label.": "结果的第 ``i`` 行是除第 ``i`` 个以外的"
     "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
     # scaling
-    "The chapter's tiled form (``nadaraya_watson``: ``repeat_interleave`` + ``reshape``), "
-    "broadcasting (``nadaraya_watson_broadcast``), a chunked form that never holds more "
-    "than one block of scores (an online softmax over blocks of keys), and PyTorch's "
-    "``scaled_dot_product_attention`` with the Gaussian kernel written as a dot product "
-    "plus a bias per key. All four score with `attention_tutorial.scores`; "
+    "The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson`` and "
+    "``nadaraya_watson_broadcast``. All four score with `attention_tutorial.scores`; "
     "``formulation(name)`` gives each as a function returning the predictions ``y_hat`` "
-    "only. Explained on the page `scale.md`.": (
-        "四种写法都用 `attention_tutorial.scores` 打分；"
+    "only.": (
+        "平铺和广播两种写法的说明在 `pooling` 里：``nadaraya_watson`` 和 "
+        "``nadaraya_watson_broadcast``。四种写法都用 `attention_tutorial.scores` 打分；"
         "``formulation(name)`` 把每一种包装成只返回预测 ``y_hat`` 的函数。"
     ),
     "Queries are taken ``chunk_size`` at a time; for each block of queries the keys are "
@@ -1950,7 +1949,7 @@ PARAGRAPHS: dict[str, str] = {
     "downloaded from the site runs anywhere the package is installed.": (
         "``benchmarks/scale_bench.py`` 写出 ``attention_tutorial/results/scale.json``；"
         "它是包数据（在 wheel 里），用 ``importlib.resources`` 读取，"
-        "所以从网站下载的 notebook 在任何装了这个包的地方都能运行。"
+        "所以从网站下载的笔记本在任何装了这个包的地方都能运行。"
     ),
     # scores
     "Every Gaussian-kernel formulation and model in the package (all but the Transformer-style "
@@ -2155,8 +2154,8 @@ PARAGRAPHS: dict[str, str] = {
     "exactly 0. Its ``y_hat`` equals ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
     "y_train))``.": (
         "每个训练点都作为查询，以全部训练点为键；softmax 之前把对角线（一个点和它自己的键）"
-        "设为 $-\\infty$，它的权重就恰好是 0。其中的 ``y_hat`` 等于 ``NWKernelRegression(w)(x_train,"
-        " *leave_one_out(x_train, y_train))``。"
+        "设为 $-\\infty$，它的权重就恰好是 0。其中的 ``y_hat`` 等于 "
+        "``NWKernelRegression(w)(x_train, *leave_one_out(x_train, y_train))``。"
     ),
     "Scores $-\\lVert (q - k)\\, w\\rVert^2 / 2$: a Gaussian kernel of bandwidth $1/|w|$, "
     "the same in every direction, written in the distance form of "
