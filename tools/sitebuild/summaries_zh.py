@@ -1821,27 +1821,28 @@ PARAGRAPHS: dict[str, str] = {
     # local_linear_regression
     "Nadaraya-Watson fits a constant around each query (the weighted mean of the values). "
     "Near the edge of the data all the keys lie on one side of the query, so that mean is "
-    "pulled towards the interior: the boundary bias. A local linear fit uses the same "
-    "attention weights but fits a line ``b0 + b1 (x_i - x)`` and predicts ``b0``, its "
-    "value at the query, which removes most of that bias.": (
+    "pulled towards the interior: the boundary bias. The local linear fit's line is "
+    "``b0 + b1 (x_i - x)``; its prediction is ``b0``, the line's value at the query.": (
         "Nadaraya-Watson 在每个查询附近拟合的是一个常数（值的加权平均）。在数据边缘，"
         "所有的键都落在查询的同一侧，这个平均值就被拉向内侧：这就是边界偏差。"
         "局部线性拟合的直线写作 ``b0 + b1 (x_i - x)``，预测取它在查询处的值 ``b0``。"
     ),
-    "For each query ``x``, with the attention weights ``a_i = softmax_i(-((x - x_i) / h)**2 "
-    "/ 2)`` of Nadaraya-Watson, the weighted means ``x_bar = sum_i a_i x_i`` and ``y_bar = "
-    "sum_i a_i y_i`` and the weighted least-squares slope ``b = sum_i a_i (x_i - x_bar)(y_i - "
-    "y_bar) / sum_i a_i (x_i - x_bar)**2`` give ``y_hat = y_bar + b (x - x_bar)``. This is "
-    "again a weighted sum of the values, ``y_hat = sum_i l_i y_i``, with the *equivalent "
-    "weights* ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j (x_j - x_bar)**2)``, "
-    "which sum to 1 but may be negative.": (
-        "对每个查询 ``x``，用 Nadaraya-Watson 的注意力权重 ``a_i = softmax_i(-((x - x_i) / h)**2"
-        " / 2)`` 求出加权平均 ``x_bar = sum_i a_i x_i``、``y_bar = sum_i a_i y_i`` "
-        "和加权最小二乘的斜率 ``b = sum_i a_i (x_i - x_bar)(y_i - y_bar) / sum_i a_i "
-        "(x_i - x_bar)**2``，就得到 ``y_hat = y_bar + b (x - x_bar)``。"
-        "这仍然是值的加权和 ``y_hat = sum_i l_i y_i``，"
-        "其中的*等效权重* ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j "
-        "(x_j - x_bar)**2)`` 加起来等于 1，但可能是负数。"
+    "For each query $x$, with the attention weights "
+    "$a_i = \\mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ of Nadaraya-Watson, "
+    "the weighted means $\\bar x = \\sum_i a_i x_i$ and $\\bar y = \\sum_i "
+    "a_i y_i$ and the weighted least-squares slope $b = \\frac{\\sum_i a_i (x_i - \\bar x)(y_i - "
+    "\\bar y)}{\\sum_i a_i (x_i - \\bar x)^2}$ give $\\hat y = \\bar y + b\\,(x - \\bar x)$. "
+    "This is again a weighted sum of the values, $\\hat y = \\sum_i l_i y_i$, with the "
+    "*equivalent weights* $l_i = a_i \\bigl(1 + \\frac{(x - \\bar x)(x_i - \\bar x)}{\\sum_j "
+    "a_j (x_j - \\bar x)^2}\\bigr)$, which sum to 1 but may be negative.": (
+        "对每个查询 $x$，用 Nadaraya-Watson 的注意力权重 "
+        "$a_i = \\mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ 求出加权平均 "
+        "$\\bar x = \\sum_i a_i x_i$、$\\bar y = \\sum_i a_i y_i$ 和加权最小二乘的斜率 "
+        "$b = \\frac{\\sum_i a_i (x_i - \\bar x)(y_i - \\bar y)}{\\sum_i a_i (x_i - \\bar x)^2}$，"
+        "就得到 $\\hat y = \\bar y + b\\,(x - \\bar x)$。"
+        "这仍然是值的加权和 $\\hat y = \\sum_i l_i y_i$，其中的*等效权重* "
+        "$l_i = a_i \\bigl(1 + \\frac{(x - \\bar x)(x_i - \\bar x)}{\\sum_j a_j (x_j - \\bar x)^2}"
+        "\\bigr)$ 加起来等于 1，但可能是负数。"
     ),
     "The line is centred on the weighted mean of the keys (not on the query), so a query "
     "far from the keys loses no digits to ``x_i - x``. Half-precision inputs are computed, "
@@ -2293,6 +2294,8 @@ COMMENTS: dict[str, str] = {
     "evenly spaced on a log scale": "均匀取 81 个 w",
     # figures.matrices
     # local_linear_regression
+    "but some are negative: the edge query x = 0": "但有些是负数：边缘的查询 x = 0",
+    "gives the two keys farthest from it": "给离它最远的两个键的权重",
     "on a straight line the local linear fit is exact, even at the edges": (
         "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"
     ),
