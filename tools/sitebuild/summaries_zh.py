@@ -1155,14 +1155,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr y_train": "带噪声的训练输出，形状 `(n_train,)`。",
         "attr x_test": "网格上的测试输入，形状 `(n_test, 2)`。",
         "attr y_truth": "测试输入处的 `f(x_1)`，形状 `(n_test,)`。",
+        "raise TypeError": "某个字段不是张量时。",
+        "raise ValueError": "形状、数据类型或取值不合要求时：`x_train` 和 `x_test` 必须是非空的 "
+        "`(n, d)`，`d` 相同；输出是长度对应的 `(n,)`；全部是同一种数据类型的有限浮点数。",
     },
     "toy2d.make_data_2d": {
         "n_train": "训练点的个数，一个 `>= 2` 的整数。",
         "grid": "测试输入是 `[0, 5)^2` 上 `grid x grid` 的格点，一个 `>= 1` 的整数。",
-        "seed": "生成器的种子。",
+        "seed": "生成器的种子，一个 `>= 0` 的整数；默认是 `SEED`（0）。",
         "return": "一个 `ToyData2D`。",
         "raise TypeError": "某个参数不是整数时。",
-        "raise ValueError": "`n_train < 2` 或 `grid < 1` 时。",
+        "raise ValueError": "`n_train < 2`、`grid < 1` 或 `seed < 0` 时。",
     },
     "toy2d.train_leave_one_out": {
         "model": "一个模块，以 `model(queries, keys, values, mask)` 调用，返回 "
@@ -2079,14 +2082,16 @@ PARAGRAPHS: dict[str, str] = {
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
-    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
-    "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
-    "The second feature is a distraction that a single scalar ``w`` cannot ignore and a "
-    "learned projection can. Explained on the pages `transformer.md` and `projections.md`.": (
-        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布；"
-        "输出只通过本章的函数 ``f`` 依赖 ``x_1``，再加上噪声："
-        "``y = f(x_1) + N(0, 0.5^2)``。第二个特征是干扰项：一个标量 ``w`` 没法忽略它，"
-        "学到的投影却可以。"
+    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2`` and ``y = f(x_1) + N(0, 0.5^2)``, "
+    "with the chapter's function ``f``: a single scalar ``w`` cannot ignore ``x_2``, a "
+    "learned projection can.": (
+        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布，``y = f(x_1) + N(0, 0.5^2)``，"
+        "``f`` 是本章的函数：一个标量 ``w`` 没法忽略 ``x_2``，学到的投影却可以。"
+    ),
+    "With the defaults this trains 10 models for 1,000 steps: about a minute or more on a "
+    "CPU. The example below uses ``record=[5, 20]`` to be quick.": (
+        "用默认参数时，它训练 10 个模型，每个 1,000 步：在 CPU 上大约要一分钟或更久。"
+        "下面的示例用 ``record=[5, 20]``，很快就能跑完。"
     ),
     "Each model starts from the weights ``ProjectedAttention`` draws after "
     "``torch.manual_seed(seed)`` (the global generator is restored afterwards) and is "
@@ -2336,6 +2341,9 @@ COMMENTS: dict[str, str] = {
     "the key bias -(k w)^2 / 2": "键偏置 -(k w)^2 / 2",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
+    "one scalar w = 1, untrained": "一个标量 w = 1，未训练",
+    "learned projections, trained": "学到的投影，训练",
+    "200 steps (the default)": "200 步（默认值）之后",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
