@@ -335,6 +335,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr w": "滑块上初始的 `w`。",
         "attr query_indices": "画出权重曲线的那几个测试下标。",
     },
+    "explorer.BandwidthExplorer.html": {
+        "lang": '文字的语言：`"zh"`、`"en"` 或 `None`（当前语言），与画图的函数相同。',
+        "return": "HTML，一个字符串；存成自己的文件，打开看到的是静态图。",
+    },
     # figures.attention
     "figures.attention.plot_attention_heatmap": {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
@@ -1149,6 +1153,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr log_w": "控件是否一开始就训练 `log w`。",
         "attr steps": "动态图用点线圆圈和一条竖线标出的那一步，也是静态图画出的步数。",
     },
+    "stepper.SgdStepper.html": {
+        "lang": '文字的语言：`"zh"`、`"en"` 或 `None`（当前语言），与画图的函数相同。',
+        "return": "HTML，一个字符串；存成自己的文件，打开看到的是静态图。",
+    },
     # toy2d
     "toy2d.ToyData2D": {
         "attr x_train": "训练输入，形状 `(n_train, 2)`。",
@@ -1417,9 +1425,6 @@ PARAGRAPHS: dict[str, str] = {
     "笔记本的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
-        '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
-    ),
     # figures.attention
     "Every number drawn is computed here from the tensors passed in; ``pyplot`` is never "
     "imported and no global setting is changed.": (
