@@ -242,8 +242,12 @@ class BandwidthExplorer:
         stacked one on a narrow screen (a phone) or in a column too narrow for
         the wide one, the wide one elsewhere.
 
-        ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
-        figures.
+        Args:
+            lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the
+                current language), as for the figures.
+
+        Returns:
+            The HTML, a string; saved to a file of your own, it shows the static figure.
         """
         lang = current_language() if lang is None else lang
         payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))

@@ -2,9 +2,9 @@
 
 Nadaraya-Watson fits a constant around each query (the weighted mean of the
 values). Near the edge of the data all the keys lie on one side of the query,
-so that mean is pulled towards the interior: the boundary bias. A local linear
-fit uses the same attention weights but fits a line ``b0 + b1 (x_i - x)`` and
-predicts ``b0``, its value at the query, which removes most of that bias.
+so that mean is pulled towards the interior: the boundary bias. The local linear
+fit's line is ``b0 + b1 (x_i - x)``; its prediction is ``b0``, the line's value at
+the query.
 
 Explained on the page `local-linear.md`.
 """
@@ -26,14 +26,14 @@ def local_linear(
 ) -> tuple[Tensor, Tensor]:
     r"""Local linear kernel regression with the Gaussian kernel of width ``h``.
 
-    For each query ``x``, with the attention weights
-    ``a_i = softmax_i(-((x - x_i) / h)**2 / 2)`` of Nadaraya-Watson, the
-    weighted means ``x_bar = sum_i a_i x_i`` and ``y_bar = sum_i a_i y_i`` and
+    For each query $x$, with the attention weights
+    $a_i = \mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ of Nadaraya-Watson, the
+    weighted means $\bar x = \sum_i a_i x_i$ and $\bar y = \sum_i a_i y_i$ and
     the weighted least-squares slope
-    ``b = sum_i a_i (x_i - x_bar)(y_i - y_bar) / sum_i a_i (x_i - x_bar)**2``
-    give ``y_hat = y_bar + b (x - x_bar)``. This is again a weighted sum of the
-    values, ``y_hat = sum_i l_i y_i``, with the *equivalent weights*
-    ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j (x_j - x_bar)**2)``,
+    $b = \frac{\sum_i a_i (x_i - \bar x)(y_i - \bar y)}{\sum_i a_i (x_i - \bar x)^2}$
+    give $\hat y = \bar y + b\,(x - \bar x)$. This is again a weighted sum of the
+    values, $\hat y = \sum_i l_i y_i$, with the *equivalent weights*
+    $l_i = a_i \bigl(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\bigr)$,
     which sum to 1 but may be negative.
 
     Explained on the page `local-linear.md`.
@@ -59,7 +59,6 @@ def local_linear(
             query that far from the keys): a line through one point is not defined.
 
     Examples:
-        >>> import torch
         >>> # on a straight line the local linear fit is exact, even at the edges
         >>> keys = torch.tensor(
         ...     [0.0, 1.0, 2.0, 3.0]
@@ -73,6 +72,10 @@ def local_linear(
         tensor([1.0000, 7.0000])
         >>> weights.sum(dim=1)
         tensor([1.0000, 1.0000])
+        >>> # but some are negative: the edge query x = 0
+        >>> # gives the two keys farthest from it
+        >>> weights[0, 2:]
+        tensor([-0.0571, -0.0121])
     """
     queries, keys, values = _checks.queries_keys_values(queries, keys, values)
     w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h

@@ -1,12 +1,11 @@
 """Four ways to compute Nadaraya-Watson regression, and what each one holds in memory.
 
-The chapter's tiled form (``nadaraya_watson``: ``repeat_interleave`` + ``reshape``),
-broadcasting (``nadaraya_watson_broadcast``), a chunked form that never holds
-more than one block of scores (an online softmax over blocks of keys), and
-PyTorch's ``scaled_dot_product_attention`` with the Gaussian kernel written as a
-dot product plus a bias per key. All four score with `attention_tutorial.scores`;
+The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson``
+and ``nadaraya_watson_broadcast``. All four score with `attention_tutorial.scores`;
 ``formulation(name)`` gives each as a function returning the predictions ``y_hat``
-only. Explained on the page `scale.md`.
+only.
+
+Explained on the page `scale.md`.
 """
 
 from __future__ import annotations
@@ -58,7 +57,8 @@ def nadaraya_watson_chunked(
         keys: Training inputs, shape ``(n_train,)``.
         values: Training outputs, shape ``(n_train,)``.
         bandwidth: Kernel width ``h``, a positive number.
-        chunk_size: Queries and keys per block, an int ``>= 1``.
+        chunk_size: Queries and keys per block, an int ``>= 1``; 1024 by default
+            (``DEFAULT_CHUNK_SIZE``), so at most 1024² float32 scores, 4 MiB.
 
     Returns:
         ``y_hat``, shape ``(n_test,)``, equal to
@@ -164,17 +164,15 @@ def formulation(name: str) -> Callable[..., Tensor]:
         ValueError: If ``name`` is not one of the four.
 
     Examples:
-        >>> from attention_tutorial import (
-        ...     scaling,
-        ... )
-        >>> scaling.formulation(
+        >>> import attention_tutorial as at
+        >>> at.scaling.formulation(
         ...     "chunked"
         ... ).__name__
         'nadaraya_watson_chunked'
-        >>> broadcast = scaling.formulation(
+        >>> nw = at.scaling.formulation(
         ...     "broadcast"
         ... )
-        >>> broadcast(
+        >>> nw(
         ...     torch.tensor([1.0]),
         ...     torch.tensor([0.0, 2.0]),
         ...     torch.tensor([0.0, 10.0]),
@@ -212,7 +210,8 @@ def peak_intermediates(
         name: One of ``"tiled"``, ``"broadcast"``, ``"chunked"``, ``"sdpa"``.
         n_test: Number of queries, an int ``>= 1``.
         n_train: Number of keys, an int ``>= 1``.
-        chunk_size: Block size of the chunked form, an int ``>= 1``.
+        chunk_size: Block size of the chunked form, an int ``>= 1``; 1024 by
+            default (``DEFAULT_CHUNK_SIZE``).
 
     Returns:
         A dict from tensor name to shape.
@@ -222,11 +221,9 @@ def peak_intermediates(
         ValueError: If ``name`` is unknown or a size is below 1.
 
     Examples:
-        >>> from attention_tutorial import (
-        ...     scaling,
-        ... )
+        >>> import attention_tutorial as at
         >>> peak_intermediates = (
-        ...     scaling.peak_intermediates
+        ...     at.scaling.peak_intermediates
         ... )
         >>> tiled = peak_intermediates(
         ...     "tiled", 50, 40
@@ -283,7 +280,8 @@ def peak_intermediate_bytes(
         name: One of ``"tiled"``, ``"broadcast"``, ``"chunked"``, ``"sdpa"``.
         n_test: Number of queries, an int ``>= 1``.
         n_train: Number of keys, an int ``>= 1``.
-        chunk_size: Block size of the chunked form, an int ``>= 1``.
+        chunk_size: Block size of the chunked form, an int ``>= 1``; 1024 by
+            default (``DEFAULT_CHUNK_SIZE``).
         dtype: The element type, ``torch.float32`` by default (4 bytes).
 
     Returns:

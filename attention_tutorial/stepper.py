@@ -337,8 +337,12 @@ class SgdStepper:
         and ``"stacked"``, each with its alt text; the HTML shows the stacked
         one on a narrow screen (a phone), the wide one elsewhere.
 
-        ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
-        figures.
+        Args:
+            lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the
+                current language), as for the figures.
+
+        Returns:
+            The HTML, a string; saved to a file of your own, it shows the static picture.
         """
         lang = current_language() if lang is None else lang
         words = _words(lang)

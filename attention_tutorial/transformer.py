@@ -1,10 +1,6 @@
 """From Nadaraya-Watson to Transformer attention: vectors, masks and learned projections.
 
-The Gaussian kernel for d-dimensional queries and keys, scaled dot-product
-attention written out with ``matmul`` and ``softmax`` (with a batch dimension and a
-boolean mask), leave-one-out as a masked softmax, and two trainable attention
-models: one scalar ``w`` as in the chapter, and learned projections
-``W_q``, ``W_k``, ``W_v``. Explained on the page `transformer.md`.
+Explained on the page `transformer.md`.
 """
 
 from __future__ import annotations
@@ -170,8 +166,9 @@ def dot_product_attention(
         values: Shape ``(..., n_keys, d_v)``.
         mask: Optional boolean tensor broadcasting to ``(..., n_queries, n_keys)``,
             ``True`` where a query may attend to a key; every query needs one key.
-        key_bias: Optional float tensor broadcasting to ``(..., 1, n_keys)``, added
-            to the scores (the Gaussian kernel's $-\lVert k\rVert^2/2$).
+        key_bias: Optional float tensor broadcasting to the scores
+            ``(..., n_queries, n_keys)``, added to them; for the Gaussian kernel's
+            $-\lVert k\rVert^2/2$ it is one row, ``(..., 1, n_keys)``.
         scale: The factor $s$ of the dot products, a positive number.
 
     Returns:
@@ -183,7 +180,8 @@ def dot_product_attention(
         ValueError: If a shape, dtype or value is invalid.
 
     Examples:
-        >>> # one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0
+        >>> # one batch, 2 queries, 2 keys of dimension d = 2; the mask hides the second key
+        >>> # (index 1) from the first query (index 0)
         >>> q = torch.tensor(
         ...     [[[1.0, 0.0], [0.0, 1.0]]]
         ... )  # (1, 2, 2)
@@ -245,7 +243,7 @@ def masked_leave_one_out(
 
     Every training point is a query against all training points as keys; the
     diagonal (a point and its own key) is set to $-\infty$ before the softmax,
-    so its weight is exactly 0. Equal to
+    so its weight is exactly 0. Its ``y_hat`` equals
     ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, y_train))``.
 
     Explained on the page `transformer.md`.
@@ -278,7 +276,8 @@ def masked_leave_one_out(
         ... )
         >>> attention_weights.diagonal()
         tensor([0., 0., 0.])
-        >>> # the middle point sees keys 1 and 3, equally far: the mean of 10 and 30
+        >>> # the middle point (x = 2) sees the keys x = 1 and x = 3, equally far:
+        >>> # the mean of 10 and 30
         >>> y_hat
         tensor([21.8243, 20.0000, 18.1757])
     """
@@ -323,8 +322,8 @@ class ScalarKernelAttention(nn.Module):
         ...     x,
         ...     torch.tensor([[0.0], [10.0]]),
         ... )
-        >>> y_hat  # doctest: +ELLIPSIS
-        tensor([[1.1920]], grad_fn=<...>)
+        >>> y_hat.detach()
+        tensor([[1.1920]])
     """
 
     def __init__(self, w: float | Tensor = 1.0) -> None:
@@ -348,6 +347,16 @@ class ScalarKernelAttention(nn.Module):
         Where every allowed score of a query overflows (a huge ``w``), its weight
         is on its nearest allowed key. Half-precision inputs are computed, and
         returned, in float32.
+
+        Args:
+            queries: Shape ``(..., n_queries, d)``.
+            keys: Shape ``(..., n_keys, d)``.
+            values: Shape ``(..., n_keys, d_v)``.
+            mask: Optional boolean mask, as in ``dot_product_attention`` (``True`` =
+                may attend).
+
+        Returns:
+            Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``.
 
         Raises:
             TypeError: If an argument is not a tensor.

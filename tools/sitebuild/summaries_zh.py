@@ -59,7 +59,7 @@ SUMMARIES: dict[str, str] = {
     "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
     "可以带掩码和键偏置。",
     "masked_leave_one_out": "一行写出本章模型的留一法预测：`masked_fill(eye, -inf)`。",
-    "ScalarKernelAttention": "本章的模型用于向量输入：所有方向共用一个标量 `w`。",
+    "ScalarKernelAttention": "本章模型的向量版：所有方向共用同一个标量 `w`。",
     "ProjectedAttention": "带可学习投影 `W_q`、`W_k`、`W_v`（`nn.Linear`）的注意力。",
     "ToyData2D": "二维玩具问题的训练集和测试集。",
     "make_data_2d": "用自己的随机数生成器生成二维玩具数据（不改动全局生成器）。",
@@ -334,6 +334,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr data": "写进页面的玩具数据。",
         "attr w": "滑块上初始的 `w`。",
         "attr query_indices": "画出权重曲线的那几个测试下标。",
+    },
+    "explorer.BandwidthExplorer.html": {
+        "lang": '文字的语言：`"zh"`、`"en"` 或 `None`（当前语言），与画图的函数相同。',
+        "return": "HTML，一个字符串；存成自己的文件，打开看到的是静态图。",
     },
     # figures.attention
     "figures.attention.plot_attention_heatmap": {
@@ -972,7 +976,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": _X_TRAIN,
         "values": _Y_TRAIN,
         "bandwidth": "带宽 `h`，一个正数。",
-        "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数。",
+        "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`），"
+        "所以最多有 1024² 个 float32 分数，4 MiB。",
         "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _WRONG_TYPE,
@@ -997,7 +1002,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "name": _FORMULATION,
         "n_test": "查询的个数，一个 `>= 1` 的整数。",
         "n_train": "键的个数，一个 `>= 1` 的整数。",
-        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`）。",
         "return": "从张量名字到形状的字典。",
         "raise TypeError": "某个尺寸不是整数时。",
         "raise ValueError": "`name` 未知或某个尺寸小于 1 时。",
@@ -1006,7 +1011,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "name": _FORMULATION,
         "n_test": "查询的个数，一个 `>= 1` 的整数。",
         "n_train": "键的个数，一个 `>= 1` 的整数。",
-        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`）。",
         "dtype": "元素的类型，默认是 `torch.float32`（4 个字节）。",
         "return": "字节数，一个 Python 整数（任何规模都精确）。",
         "raise TypeError": _WRONG_TYPE,
@@ -1148,20 +1153,27 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr log_w": "控件是否一开始就训练 `log w`。",
         "attr steps": "动态图用点线圆圈和一条竖线标出的那一步，也是静态图画出的步数。",
     },
+    "stepper.SgdStepper.html": {
+        "lang": '文字的语言：`"zh"`、`"en"` 或 `None`（当前语言），与画图的函数相同。',
+        "return": "HTML，一个字符串；存成自己的文件，打开看到的是静态图。",
+    },
     # toy2d
     "toy2d.ToyData2D": {
         "attr x_train": "训练输入，形状 `(n_train, 2)`。",
         "attr y_train": "带噪声的训练输出，形状 `(n_train,)`。",
         "attr x_test": "网格上的测试输入，形状 `(n_test, 2)`。",
         "attr y_truth": "测试输入处的 `f(x_1)`，形状 `(n_test,)`。",
+        "raise TypeError": "某个字段不是张量时。",
+        "raise ValueError": "形状、数据类型或取值不合要求时：`x_train` 和 `x_test` 必须是非空的 "
+        "`(n, d)`，`d` 相同；输出是长度对应的 `(n,)`；全部是同一种数据类型的有限浮点数。",
     },
     "toy2d.make_data_2d": {
         "n_train": "训练点的个数，一个 `>= 2` 的整数。",
         "grid": "测试输入是 `[0, 5)^2` 上 `grid x grid` 的格点，一个 `>= 1` 的整数。",
-        "seed": "生成器的种子。",
+        "seed": "生成器的种子，一个 `>= 0` 的整数；默认是 `SEED`（0）。",
         "return": "一个 `ToyData2D`。",
         "raise TypeError": "某个参数不是整数时。",
-        "raise ValueError": "`n_train < 2` 或 `grid < 1` 时。",
+        "raise ValueError": "`n_train < 2`、`grid < 1` 或 `seed < 0` 时。",
     },
     "toy2d.train_leave_one_out": {
         "model": "一个模块，以 `model(queries, keys, values, mask)` 调用，返回 "
@@ -1266,8 +1278,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": "形状 `(..., n_keys, d_v)`。",
         "mask": "可选的布尔张量，能广播到 `(..., n_queries, n_keys)`；查询可以关注某个键的地方为 "
         "`True`，每个查询至少要有一个键。",
-        "key_bias": "可选的浮点张量，能广播到 `(..., 1, n_keys)`，加到分数上"
-        "（高斯核的 $-\\lVert k\\rVert^2/2$）。",
+        "key_bias": "可选的浮点张量，能广播到分数的形状 `(..., n_queries, n_keys)`，加到分数上；"
+        "高斯核的 $-\\lVert k\\rVert^2/2$ 只有一行，形状 `(..., 1, n_keys)`。",
         "scale": "点积的系数 $s$，一个正数。",
         "return": "`(output, attention_weights)`，形状分别是 `(..., n_queries, d_v)` 和 "
         "`(..., n_queries, n_keys)`。",
@@ -1293,6 +1305,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`w` 是 NaN、无穷大，或超出 float32 的范围时。",
     },
     "transformer.ScalarKernelAttention.forward": {
+        "queries": "形状 `(..., n_queries, d)`。",
+        "keys": "形状 `(..., n_keys, d)`。",
+        "values": "形状 `(..., n_keys, d_v)`。",
+        "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
+        "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`。",
         "raise TypeError": _NOT_TENSOR,
         "raise ValueError": _BAD_TENSOR,
     },
@@ -1408,9 +1425,6 @@ PARAGRAPHS: dict[str, str] = {
     "笔记本的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
-        '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
-    ),
     # figures.attention
     "Every number drawn is computed here from the tensors passed in; ``pyplot`` is never "
     "imported and no global setting is changed.": (
@@ -1815,27 +1829,28 @@ PARAGRAPHS: dict[str, str] = {
     # local_linear_regression
     "Nadaraya-Watson fits a constant around each query (the weighted mean of the values). "
     "Near the edge of the data all the keys lie on one side of the query, so that mean is "
-    "pulled towards the interior: the boundary bias. A local linear fit uses the same "
-    "attention weights but fits a line ``b0 + b1 (x_i - x)`` and predicts ``b0``, its "
-    "value at the query, which removes most of that bias.": (
+    "pulled towards the interior: the boundary bias. The local linear fit's line is "
+    "``b0 + b1 (x_i - x)``; its prediction is ``b0``, the line's value at the query.": (
         "Nadaraya-Watson 在每个查询附近拟合的是一个常数（值的加权平均）。在数据边缘，"
         "所有的键都落在查询的同一侧，这个平均值就被拉向内侧：这就是边界偏差。"
         "局部线性拟合的直线写作 ``b0 + b1 (x_i - x)``，预测取它在查询处的值 ``b0``。"
     ),
-    "For each query ``x``, with the attention weights ``a_i = softmax_i(-((x - x_i) / h)**2 "
-    "/ 2)`` of Nadaraya-Watson, the weighted means ``x_bar = sum_i a_i x_i`` and ``y_bar = "
-    "sum_i a_i y_i`` and the weighted least-squares slope ``b = sum_i a_i (x_i - x_bar)(y_i - "
-    "y_bar) / sum_i a_i (x_i - x_bar)**2`` give ``y_hat = y_bar + b (x - x_bar)``. This is "
-    "again a weighted sum of the values, ``y_hat = sum_i l_i y_i``, with the *equivalent "
-    "weights* ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j (x_j - x_bar)**2)``, "
-    "which sum to 1 but may be negative.": (
-        "对每个查询 ``x``，用 Nadaraya-Watson 的注意力权重 ``a_i = softmax_i(-((x - x_i) / h)**2"
-        " / 2)`` 求出加权平均 ``x_bar = sum_i a_i x_i``、``y_bar = sum_i a_i y_i`` "
-        "和加权最小二乘的斜率 ``b = sum_i a_i (x_i - x_bar)(y_i - y_bar) / sum_i a_i "
-        "(x_i - x_bar)**2``，就得到 ``y_hat = y_bar + b (x - x_bar)``。"
-        "这仍然是值的加权和 ``y_hat = sum_i l_i y_i``，"
-        "其中的*等效权重* ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j "
-        "(x_j - x_bar)**2)`` 加起来等于 1，但可能是负数。"
+    "For each query $x$, with the attention weights "
+    "$a_i = \\mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ of Nadaraya-Watson, "
+    "the weighted means $\\bar x = \\sum_i a_i x_i$ and $\\bar y = \\sum_i "
+    "a_i y_i$ and the weighted least-squares slope $b = \\frac{\\sum_i a_i (x_i - \\bar x)(y_i - "
+    "\\bar y)}{\\sum_i a_i (x_i - \\bar x)^2}$ give $\\hat y = \\bar y + b\\,(x - \\bar x)$. "
+    "This is again a weighted sum of the values, $\\hat y = \\sum_i l_i y_i$, with the "
+    "*equivalent weights* $l_i = a_i \\bigl(1 + \\frac{(x - \\bar x)(x_i - \\bar x)}{\\sum_j "
+    "a_j (x_j - \\bar x)^2}\\bigr)$, which sum to 1 but may be negative.": (
+        "对每个查询 $x$，用 Nadaraya-Watson 的注意力权重 "
+        "$a_i = \\mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ 求出加权平均 "
+        "$\\bar x = \\sum_i a_i x_i$、$\\bar y = \\sum_i a_i y_i$ 和加权最小二乘的斜率 "
+        "$b = \\frac{\\sum_i a_i (x_i - \\bar x)(y_i - \\bar y)}{\\sum_i a_i (x_i - \\bar x)^2}$，"
+        "就得到 $\\hat y = \\bar y + b\\,(x - \\bar x)$。"
+        "这仍然是值的加权和 $\\hat y = \\sum_i l_i y_i$，其中的*等效权重* "
+        "$l_i = a_i \\bigl(1 + \\frac{(x - \\bar x)(x_i - \\bar x)}{\\sum_j a_j (x_j - \\bar x)^2}"
+        "\\bigr)$ 加起来等于 1，但可能是负数。"
     ),
     "The line is centred on the weighted mean of the keys (not on the query), so a query "
     "far from the keys loses no digits to ``x_i - x``. Half-precision inputs are computed, "
@@ -1880,14 +1895,12 @@ PARAGRAPHS: dict[str, str] = {
     "that a training point cannot copy its own label.": "结果的第 ``i`` 行是除第 ``i`` 个以外的"
     "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
     # scaling
-    "The chapter's tiled form (``nadaraya_watson``: ``repeat_interleave`` + ``reshape``), "
-    "broadcasting (``nadaraya_watson_broadcast``), a chunked form that never holds more "
-    "than one block of scores (an online softmax over blocks of keys), and PyTorch's "
-    "``scaled_dot_product_attention`` with the Gaussian kernel written as a dot product "
-    "plus a bias per key. All four score with `attention_tutorial.scores`; "
+    "The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson`` and "
+    "``nadaraya_watson_broadcast``. All four score with `attention_tutorial.scores`; "
     "``formulation(name)`` gives each as a function returning the predictions ``y_hat`` "
-    "only. Explained on the page `scale.md`.": (
-        "四种写法都用 `attention_tutorial.scores` 打分；"
+    "only.": (
+        "平铺和广播两种写法的说明在 `pooling` 里：``nadaraya_watson`` 和 "
+        "``nadaraya_watson_broadcast``。四种写法都用 `attention_tutorial.scores` 打分；"
         "``formulation(name)`` 把每一种包装成只返回预测 ``y_hat`` 的函数。"
     ),
     "Queries are taken ``chunk_size`` at a time; for each block of queries the keys are "
@@ -1945,7 +1958,7 @@ PARAGRAPHS: dict[str, str] = {
     "downloaded from the site runs anywhere the package is installed.": (
         "``benchmarks/scale_bench.py`` 写出 ``attention_tutorial/results/scale.json``；"
         "它是包数据（在 wheel 里），用 ``importlib.resources`` 读取，"
-        "所以从网站下载的 notebook 在任何装了这个包的地方都能运行。"
+        "所以从网站下载的笔记本在任何装了这个包的地方都能运行。"
     ),
     # scores
     "Every Gaussian-kernel formulation and model in the package (all but the Transformer-style "
@@ -2074,14 +2087,16 @@ PARAGRAPHS: dict[str, str] = {
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
-    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
-    "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
-    "The second feature is a distraction that a single scalar ``w`` cannot ignore and a "
-    "learned projection can. Explained on the pages `transformer.md` and `projections.md`.": (
-        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布；"
-        "输出只通过本章的函数 ``f`` 依赖 ``x_1``，再加上噪声："
-        "``y = f(x_1) + N(0, 0.5^2)``。第二个特征是干扰项：一个标量 ``w`` 没法忽略它，"
-        "学到的投影却可以。"
+    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2`` and ``y = f(x_1) + N(0, 0.5^2)``, "
+    "with the chapter's function ``f``: a single scalar ``w`` cannot ignore ``x_2``, a "
+    "learned projection can.": (
+        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布，``y = f(x_1) + N(0, 0.5^2)``，"
+        "``f`` 是本章的函数：一个标量 ``w`` 没法忽略 ``x_2``，学到的投影却可以。"
+    ),
+    "With the defaults this trains 10 models for 1,000 steps: about a minute or more on a "
+    "CPU. The example below uses ``record=[5, 20]`` to be quick.": (
+        "用默认参数时，它训练 10 个模型，每个 1,000 步：在 CPU 上大约要一分钟或更久。"
+        "下面的示例用 ``record=[5, 20]``，很快就能跑完。"
     ),
     "Each model starts from the weights ``ProjectedAttention`` draws after "
     "``torch.manual_seed(seed)`` (the global generator is restored afterwards) and is "
@@ -2134,11 +2149,6 @@ PARAGRAPHS: dict[str, str] = {
         " L/\\partial w$，而且 ``w`` 始终为正。"
     ),
     # transformer
-    "The Gaussian kernel for d-dimensional queries and keys, scaled dot-product attention "
-    "written out with ``matmul`` and ``softmax`` (with a batch dimension and a boolean "
-    "mask), leave-one-out as a masked softmax, and two trainable attention models: one "
-    "scalar ``w`` as in the chapter, and learned projections ``W_q``, ``W_k``, ``W_v``. "
-    "Explained on the page `transformer.md`.": "",
     "$K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$.": (
         "即 $K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$，"
         "$d$ 是向量的维数。"
@@ -2152,11 +2162,11 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Every training point is a query against all training points as keys; the diagonal (a "
     "point and its own key) is set to $-\\infty$ before the softmax, so its weight is "
-    "exactly 0. Equal to ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
+    "exactly 0. Its ``y_hat`` equals ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
     "y_train))``.": (
         "每个训练点都作为查询，以全部训练点为键；softmax 之前把对角线（一个点和它自己的键）"
-        "设为 $-\\infty$，它的权重就恰好是 0。结果等于 ``NWKernelRegression(w)(x_train,"
-        " *leave_one_out(x_train, y_train))``。"
+        "设为 $-\\infty$，它的权重就恰好是 0。其中的 ``y_hat`` 等于 "
+        "``NWKernelRegression(w)(x_train, *leave_one_out(x_train, y_train))``。"
     ),
     "Scores $-\\lVert (q - k)\\, w\\rVert^2 / 2$: a Gaussian kernel of bandwidth $1/|w|$, "
     "the same in every direction, written in the distance form of "
@@ -2294,6 +2304,8 @@ COMMENTS: dict[str, str] = {
     "evenly spaced on a log scale": "均匀取 81 个 w",
     # figures.matrices
     # local_linear_regression
+    "but some are negative: the edge query x = 0": "但有些是负数：边缘的查询 x = 0",
+    "gives the two keys farthest from it": "给离它最远的两个键的权重",
     "on a straight line the local linear fit is exact, even at the edges": (
         "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"
     ),
@@ -2334,6 +2346,9 @@ COMMENTS: dict[str, str] = {
     "the key bias -(k w)^2 / 2": "键偏置 -(k w)^2 / 2",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
+    "one scalar w = 1, untrained": "一个标量 w = 1，未训练",
+    "learned projections, trained": "学到的投影，训练",
+    "200 steps (the default)": "200 步（默认值）之后",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
@@ -2342,12 +2357,14 @@ COMMENTS: dict[str, str] = {
     "in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it": (
         "二维时峰值是 1 / (2 pi)；距离为 1 的键得到它的 exp(-1/2) 倍"
     ),
-    "one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0": (
-        "一个批量，2 个查询、2 个键，维数 d = 2；掩码让查询 0 看不到键 1"
+    "one batch, 2 queries, 2 keys of dimension d = 2; the mask hides the second key": (
+        "一个批量，2 个查询、2 个键，维数 d = 2；掩码让第一个查询"
     ),
-    "the middle point sees keys 1 and 3, equally far: the mean of 10 and 30": (
-        "中间的点看得到键 1 和键 3，两者一样远：得到 10 和 30 的平均"
+    "(index 1) from the first query (index 0)": "（下标 0）看不到第二个键（下标 1）",
+    "the middle point (x = 2) sees the keys x = 1 and x = 3, equally far:": (
+        "中间的点（x = 2）看得到 x = 1 和 x = 3 这两个键，两者一样远："
     ),
+    "the mean of 10 and 30": "得到 10 和 30 的平均",
     # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
     # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
