@@ -253,20 +253,6 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         ...     3,
         ... )
         0.449
-        >>> # learned projections, trained
-        >>> # 200 steps (the default)
-        >>> _ = torch.manual_seed(0)
-        >>> model = ProjectedAttention(
-        ...     d_in=2, d_k=2
-        ... )
-        >>> _ = train_leave_one_out(
-        ...     model,
-        ...     data.x_train,
-        ...     data.y_train,
-        ... )
-        >>> mse = mse_on_test(model, data)
-        >>> round(mse, 3)
-        0.146
     """
     if not isinstance(model, nn.Module):
         raise TypeError(f"model must be an nn.Module, got {type(model).__name__}")

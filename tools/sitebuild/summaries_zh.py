@@ -2347,8 +2347,6 @@ COMMENTS: dict[str, str] = {
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     "one scalar w = 1, untrained": "一个标量 w = 1，未训练",
-    "learned projections, trained": "学到的投影，训练",
-    "200 steps (the default)": "200 步（默认值）之后",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
