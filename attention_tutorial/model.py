@@ -45,7 +45,7 @@ _FLOAT32_MAX = torch.finfo(torch.float32).max
 class NWKernelRegression(nn.Module):
     r"""Nadaraya-Watson regression with a learnable inverse bandwidth ``w``.
 
-    $$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i) w)^2/2)\, y_i$$
+    $\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i) w)^2/2)\, y_i$.
     Each query has its own row of keys and values, so that during training a
     point can be given every key except its own (see ``leave_one_out``).
 

@@ -1874,10 +1874,10 @@ PARAGRAPHS: dict[str, str] = {
         "也以 float32 返回。"
     ),
     # model
-    "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$$ Each query has "
+    "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$. Each query has "
     "its own row of keys and values, so that during training a point can be given every "
     "key except its own (see ``leave_one_out``).": (
-        "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$$"
+        "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$。"
         "每个查询有自己的一行键和值，这样训练时就能给一个点除它自己以外的所有键（见"
         " ``leave_one_out``）。"
     ),
