@@ -1,9 +1,5 @@
 """Looking at the parametric model from outside: loss against ``w``, errors, bandwidths.
 
-Computation only: the figures of these pages are in ``attention_tutorial.figures``;
-the two spellings of the attention scores (Gaussian and dot product) are in
-``attention_tutorial.scores``.
-
 Explained on the pages `leave-one-out.md` and `smoothness.md`.
 """
 
@@ -35,9 +31,10 @@ def loss_curve(
     Explained on the page `leave-one-out.md`.
 
     Args:
-        ws: The values of ``w`` to try, shape ``(n_w,)``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        ws: The values of ``w`` to try, shape ``(n_w,)``, finite and within float32.
+        x_train: Training inputs, shape ``(n_train,)``, floating dtype; ``n_train >= 2``
+            with ``leave_one_out=True``.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
         leave_one_out: Drop each point's own key and value (the default); with
             ``False`` every point also sees its own key.
 
@@ -45,8 +42,13 @@ def loss_curve(
         The losses, a float array of shape ``(n_w,)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``ws`` is not a sequence of numbers, ``x_train`` or ``y_train``
+            not a tensor, or ``leave_one_out`` not a bool.
+        ValueError: If ``ws`` is not 1-D, is empty, holds NaN or an infinite value or
+            a ``w`` beyond float32 (``|w| > 3.4e38``); if ``x_train`` or ``y_train`` is
+            not 1-D, is empty, has an integer dtype or holds NaN or an infinite value;
+            if they differ in length or dtype; or if ``n_train < 2`` with
+            ``leave_one_out=True``.
 
     Examples:
         >>> x_train = torch.tensor(
@@ -80,16 +82,20 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
     Explained on the pages `leave-one-out.md` and `smoothness.md`.
 
     Args:
-        ws: The values of ``w`` to try, shape ``(n_w,)``.
-        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        ws: The values of ``w`` to try, shape ``(n_w,)``, finite and within float32.
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``, floating dtype.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
 
     Returns:
         The grid value with the lowest loss (the first one if several tie).
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or the loss is not
+        TypeError: If ``ws`` is not a sequence of numbers, or ``x_train`` or
+            ``y_train`` not a tensor.
+        ValueError: If ``ws`` is not 1-D, is empty, holds NaN or an infinite value or
+            a ``w`` beyond float32 (``|w| > 3.4e38``); if ``x_train`` or ``y_train`` is
+            not 1-D, has an integer dtype or holds NaN or an infinite value; if they
+            differ in length or dtype; if ``n_train < 2``; or if the loss is not
             finite somewhere on the grid.
 
     Examples:
@@ -126,18 +132,24 @@ def mse_against_truth(
     Explained on the page `smoothness.md`.
 
     Args:
-        w: The inverse bandwidth: a number, or a one-element tensor like ``model.w``.
-        x_test: Test inputs, shape ``(n_test,)``.
-        y_truth: Noise-free ``f(x_test)``, shape ``(n_test,)``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        w: The inverse bandwidth: a number, or a one-element floating tensor like
+            ``model.w``; finite and within float32.
+        x_test: Test inputs, shape ``(n_test,)``, floating dtype.
+        y_truth: Noise-free ``f(x_test)``, shape ``(n_test,)``, the dtype of ``x_test``.
+        x_train: Training inputs, shape ``(n_train,)``, the dtype of ``x_test``.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_test``.
 
     Returns:
         The mean of ``(y_hat - y_truth) ** 2`` as a Python float.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``w`` is not a number or a tensor, or one of the four data
+            not a tensor.
+        ValueError: If ``w`` is NaN, infinite, beyond float32 (``|w| > 3.4e38``), an
+            integer tensor or a tensor of more than one element; if a data tensor is
+            not 1-D, is empty, has an integer dtype or holds NaN or an infinite value;
+            if ``x_test`` and ``y_truth``, or ``x_train`` and ``y_train``, differ in
+            length; or if the four differ in dtype.
 
     Examples:
         >>> # a sharp kernel copies the nearest training output
@@ -165,7 +177,7 @@ def mse_against_truth(
 def bandwidth_from_w(w: float | Tensor) -> float:
     """Return the bandwidth ``1 / |w|`` that the learnable ``w`` stands for.
 
-    ``-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2`` with ``h = 1 / |w|``:
+    $-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2$ with $h = 1 / |w|$:
     ``w`` and ``-w`` give the same kernel. ``w = 0`` weighs every key alike,
     an infinitely wide kernel, so the result is ``inf``.
 
@@ -201,14 +213,15 @@ def input_spacing(x_train: Tensor) -> tuple[float, float]:
     Explained on the page `smoothness.md`.
 
     Args:
-        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``, floating dtype.
 
     Returns:
         ``(median_gap, mean_gap)`` as Python floats.
 
     Raises:
         TypeError: If ``x_train`` is not a tensor.
-        ValueError: If its shape, dtype or values are invalid.
+        ValueError: If ``x_train`` is not 1-D, has an integer dtype or holds NaN or an
+            infinite value, or if ``n_train < 2``.
 
     Examples:
         >>> input_spacing(

@@ -151,10 +151,12 @@ def make_data(
 def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 4) -> None:
     """Print a tensor's name, shape and dtype, then its values rounded.
 
-    Along any dimension longer than ``max_items`` only the first and last
-    ``max_items // 2`` entries are shown, separated by ``...``. No global print
-    option is changed. With the defaults a 1-D tensor's lines fit the 40 characters
-    of a phone's output box.
+    A tensor of more than ``max_items`` entries is shortened: along every dimension
+    longer than ``2 * (max_items // 2)`` only the first and last ``max_items // 2``
+    entries are shown, separated by ``...``. No global print option is changed. With
+    the defaults a 1-D tensor's lines fit the 40 characters of a phone's output box
+    when its values lie in ``[0, 10)``; a minus sign or a second integer digit widens
+    every entry.
 
     Explained on the page `data.md`.
 
@@ -266,6 +268,9 @@ def prints_error(
     *kinds: type[BaseException], width: int = 80, lines: int | None = 1
 ) -> Iterator[list[str]]:
     r"""Run the ``with`` block, which must fail with one of ``kinds``; print its message.
+
+    A context manager (the ``Iterator`` of the signature is the generator behind it):
+    write ``with prints_error(ValueError) as caught:``; ``caught`` is a list of str.
 
     The first line printed is ``Type: message``, from the message's first line; with
     ``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is

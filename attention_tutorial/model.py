@@ -69,10 +69,14 @@ class NWKernelRegression(nn.Module):
         >>> values = torch.tensor(
         ...     [[0.0, 10.0], [0.0, 10.0]]
         ... )  # (2, 2)
-        >>> model(
+        >>> y_hat = model(
         ...     queries, keys, values
-        ... )  # doctest: +ELLIPSIS
-        tensor([1.1920, 5.0000], grad_fn=<...>)
+        ... )  # (n_queries,) = (2,)
+        >>> y_hat.detach()
+        tensor([1.1920, 5.0000])
+        >>> # backward() reaches w from here
+        >>> y_hat.requires_grad
+        True
         >>> weights = model.attention_weights
         >>> weights.requires_grad
         False
@@ -92,8 +96,8 @@ class NWKernelRegression(nn.Module):
 
         Raises:
             TypeError: If ``w`` is not a number or ``generator`` not a generator.
-            ValueError: If ``w`` is NaN, infinite, has more than one element or
-                does not fit in float32 (``|w| > 3.4e38``).
+            ValueError: If ``w`` is NaN, infinite, has more than one element, is an
+                integer tensor or does not fit in float32 (``|w| > 3.4e38``).
         """
         super().__init__()
         if generator is not None and not isinstance(generator, torch.Generator):

@@ -3,10 +3,12 @@
 Queries are test inputs, keys are training inputs and values are training
 outputs, so the shapes in the tables below use ``n_test`` and ``n_train``.
 
-The functions here take the ``bandwidth`` $h$; the rest of the package (`scores`,
-`NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the explorer
-and its figures) takes its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``
-there; `analysis.bandwidth_from_w` converts).
+The functions here take the ``bandwidth`` $h$; the functions named with a $w$
+(`scores`, `NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the
+explorer and its figures) take its inverse $w = 1/h$ (``bandwidth=0.5`` here is
+``w=2`` there; `analysis.bandwidth_from_w` converts). `local_linear`,
+`gaussian_kernel_nd`, the `scaling` formulations and the plots with a ``bandwidth=``
+take $h$, like these.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     Args:
         u: Differences ``query - key``, any shape, floating dtype. An infinite
             difference is allowed: the kernel there is 0.
-        bandwidth: The width ``h`` of the kernel: a positive number or a one-element tensor.
+        bandwidth: The width ``h`` of the kernel: a positive number or a one-element
+            floating tensor.
 
     Returns:
         A tensor of the same shape as ``u``.
@@ -114,7 +117,7 @@ def nadaraya_watson(
         queries: Test inputs ``x``, shape ``(n_test,)``, floating dtype.
         keys: Training inputs ``x_i``, shape ``(n_train,)``, the dtype of ``queries``.
         values: Training outputs ``y_i``, shape ``(n_train,)``, the dtype of ``queries``.
-        bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
+        bandwidth: Kernel width ``h``: a positive number or a one-element floating tensor.
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
@@ -175,7 +178,7 @@ def nadaraya_watson_broadcast(
         queries: Test inputs, shape ``(n_test,)``, floating dtype.
         keys: Training inputs, shape ``(n_train,)``, the dtype of ``queries``.
         values: Training outputs, shape ``(n_train,)``, the dtype of ``queries``.
-        bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
+        bandwidth: Kernel width ``h``: a positive number or a one-element floating tensor.
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and

@@ -45,10 +45,11 @@ def train(
             ``y_train`` not a tensor, ``epochs`` not an int or ``lr`` not a number.
         ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
             holds NaN or an infinite value; if they differ in length or dtype; if
-            ``n_train < 2``, ``epochs < 1`` or ``lr`` is not positive; or if the loss or
-            the gradient stops being finite (``w`` beyond float32, e.g. ``lr=3e38``). A
-            large ``lr`` short of that raises nothing: ``w`` jumps far and the loss stays
-            at the plateau of copying the nearest key (35.68 with ``lr=1e6``).
+            ``n_train < 2``, ``epochs < 1`` or ``lr`` is not positive; if ``lr`` is beyond
+            float32 (``lr > 3.4e38``); or if the loss or the gradient stops being finite
+            (``w`` beyond float32, e.g. ``lr=3e38``). A large ``lr`` short of that raises
+            nothing: ``w`` jumps far and the loss stays at the plateau of copying the
+            nearest other point's label (35.68 with ``lr=1e6``).
 
     Examples:
         >>> # the lesson's training: the seeded initial w, 5 steps at lr = 0.5
@@ -141,9 +142,11 @@ def loss_at_w(
     Raises:
         TypeError: If ``w`` is not a number or a tensor, ``x_train`` or ``y_train``
             not a tensor, or ``leave_one_out`` not a bool.
-        ValueError: If ``w`` is not finite; if ``x_train`` or ``y_train`` is not 1-D,
-            is empty, has an integer dtype or holds NaN or an infinite value; if they
-            differ in length or dtype; or if ``n_train < 2`` with ``leave_one_out=True``.
+        ValueError: If ``w`` is not finite, beyond float32 (``|w| > 3.4e38``), an
+            integer tensor or a tensor of more than one element; if ``x_train`` or
+            ``y_train`` is not 1-D, is empty, has an integer dtype or holds NaN or an
+            infinite value; if they differ in length or dtype; or if ``n_train < 2``
+            with ``leave_one_out=True``.
 
     Examples:
         >>> x_train = torch.tensor(
@@ -162,6 +165,8 @@ def loss_at_w(
         ...     4,
         ... )
         0.0
+        >>> # each point copies the label of
+        >>> # its nearest other: 9 + 9 + 9
         >>> round(
         ...     loss_at_w(
         ...         100.0, x_train, y_train
@@ -206,9 +211,10 @@ def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) ->
     Raises:
         TypeError: If ``w`` is not a number or a tensor, or ``queries``, ``keys`` or
             ``values`` not a tensor.
-        ValueError: If ``w`` is not finite; if a tensor is not 1-D, is empty, has an
-            integer dtype or holds NaN or an infinite value; if the three differ in
-            dtype; or if ``keys`` and ``values`` differ in length.
+        ValueError: If ``w`` is not finite, beyond float32 (``|w| > 3.4e38``), an
+            integer tensor or a tensor of more than one element; if a tensor is not 1-D,
+            is empty, has an integer dtype or holds NaN or an infinite value; if the
+            three differ in dtype; or if ``keys`` and ``values`` differ in length.
 
     Examples:
         >>> predict(

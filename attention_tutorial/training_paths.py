@@ -61,29 +61,27 @@ def w_path(
             while ``log_w`` is true; or if ``w`` leaves float32's range.
 
     Examples:
-        >>> x_train = torch.tensor(
-        ...     [0.0, 1.0, 2.0, 3.0]
-        ... )
-        >>> path = w_path(
-        ...     x_train,
-        ...     x_train**2,
-        ...     1.0,
-        ...     lr=0.01,
-        ...     epochs=3,
-        ... )
-        >>> len(path), path[0]
-        (4, 1.0)
-        >>> min(
+        >>> data = make_data()
+        >>> _ = torch.manual_seed(SEED)
+        >>> w0 = NWKernelRegression().w
+        >>> # the lesson's data, w0 and lr = 0.5
+        >>> paths = [
         ...     w_path(
-        ...         x_train,
-        ...         x_train**2,
-        ...         1.0,
-        ...         lr=0.01,
+        ...         data.x_train,
+        ...         data.y_train,
+        ...         w0,
+        ...         lr=0.5,
         ...         epochs=3,
-        ...         log_w=True,
+        ...         log_w=log_w,
         ...     )
-        ... ) > 0
-        True
+        ...     for log_w in (False, True)
+        ... ]
+        >>> # w: the path that train takes
+        >>> [round(w, 1) for w in paths[0]]
+        [0.5, 16.9, 16.7, 16.6]
+        >>> # log w: one jump, then stuck
+        >>> [round(w, 1) for w in paths[1]]
+        [0.5, 1700.1, 1700.1, 1700.1]
     """
     keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
     x_train, y_train = _checks.upcast(x_train.detach()), _checks.upcast(y_train.detach())

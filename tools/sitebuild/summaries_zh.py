@@ -37,9 +37,8 @@ SUMMARIES: dict[str, str] = {
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
     "只有一个可学习参数 `w`（带宽的倒数）的 Nadaraya-Watson 回归（`nn.Module`）。",
-    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据），键和值按留一法选取，"
-    "损失是平方误差之和。",
-    "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
+    "train": "用 SGD 训练 `model.w`，键和值按留一法选取，损失是平方误差之和。",
+    "loss_at_w": "`w` 固定时模型的训练平方误差之和（默认用留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
     "w_path": "训练前以及每一步全批量 SGD 之后 `w` 的值（可以训练 `w` 或 $\\log w$）。",
     # analysis
@@ -239,31 +238,49 @@ _XY_VALUE = (
 SECTIONS: dict[str, dict[str, str]] = {
     # analysis
     "analysis.loss_curve": {
-        "ws": "要试的各个 `w`，形状 `(n_w,)`。",
-        "x_train": _X_TRAIN,
-        "y_train": _Y_TRAIN,
+        "ws": "要试的各个 `w`，形状 `(n_w,)`，有限且在 float32 的范围之内。",
+        "x_train": "训练输入（键），形状 `(n_train,)`，浮点类型；`leave_one_out=True` 时"
+        "`n_train >= 2`。",
+        "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_train` 相同。",
         "leave_one_out": "去掉每个点自己的键和值（默认）；为 `False` 时每个点也能看到自己的键。",
         "return": "各个 `w` 的损失，形状为 `(n_w,)` 的浮点数组。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`ws` 不是一列数，`x_train` 或 `y_train` 不是张量，"
+        "或 `leave_one_out` 不是布尔值时。",
+        "raise ValueError": (
+            "`ws` 不是一维、是空的、含有 NaN 或无穷大，"
+            "或含有超出 float32 的 `w`（`|w| > 3.4e38`）；"
+            "`x_train` 或 `y_train` 不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+            "两者长度或数据类型不同；或者 `leave_one_out=True` 而 `n_train < 2` 时。"
+        ),
     },
     "analysis.best_w": {
-        "ws": "要试的各个 `w`，形状 `(n_w,)`。",
-        "x_train": _X_TRAIN_2,
-        "y_train": _Y_TRAIN,
+        "ws": "要试的各个 `w`，形状 `(n_w,)`，有限且在 float32 的范围之内。",
+        "x_train": "训练输入（键），形状 `(n_train,)`，`n_train >= 2`，浮点类型。",
+        "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_train` 相同。",
         "return": "网格上损失最小的那个值（几个并列时取第一个）。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "形状、数据类型或取值不合要求，或者网格上某处的损失不是有限数时。",
+        "raise TypeError": "`ws` 不是一列数，或 `x_train`、`y_train` 不是张量时。",
+        "raise ValueError": (
+            "`ws` 不是一维、是空的、含有 NaN 或无穷大，"
+            "或含有超出 float32 的 `w`（`|w| > 3.4e38`）；"
+            "`x_train` 或 `y_train` 不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+            "两者长度或数据类型不同；`n_train < 2`；或者网格上某处的损失不是有限数时。"
+        ),
     },
     "analysis.mse_against_truth": {
-        "w": _W_SCALAR,
-        "x_test": _X_TEST,
-        "y_truth": "不含噪声的 `f(x_test)`，形状 `(n_test,)`。",
-        "x_train": _X_TRAIN,
-        "y_train": _Y_TRAIN,
+        "w": "带宽的倒数 $w$：一个数，或像 `model.w` 那样只有一个元素的浮点张量；"
+        "有限且在 float32 的范围之内。",
+        "x_test": "测试输入（查询），形状 `(n_test,)`，浮点类型。",
+        "y_truth": "不含噪声的 `f(x_test)`，形状 `(n_test,)`，数据类型与 `x_test` 相同。",
+        "x_train": "训练输入（键），形状 `(n_train,)`，数据类型与 `x_test` 相同。",
+        "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_test` 相同。",
         "return": "`(y_hat - y_truth) ** 2` 的平均数，一个 Python 浮点数。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`w` 既不是数也不是张量，或四个数据中有一个不是张量时。",
+        "raise ValueError": (
+            "`w` 是 NaN、无穷大、超出 float32（`|w| > 3.4e38`）、是整数张量或含多个元素；"
+            "某个数据张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+            "`x_test` 与 `y_truth`，或 `x_train` 与 `y_train` 长度不同；"
+            "或者四个张量的数据类型不同时。"
+        ),
     },
     "analysis.bandwidth_from_w": {
         "w": "一个有限的数，或像 `model.w` 那样只有一个元素的张量。",
@@ -272,10 +289,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`w` 是 NaN、无穷大或含多个元素时。",
     },
     "analysis.input_spacing": {
-        "x_train": _X_TRAIN_2,
+        "x_train": "训练输入（键），形状 `(n_train,)`，`n_train >= 2`，浮点类型。",
         "return": "`(median_gap, mean_gap)`，两个 Python 浮点数。",
         "raise TypeError": "`x_train` 不是张量时。",
-        "raise ValueError": "它的形状、数据类型或取值不合要求时。",
+        "raise ValueError": "`x_train` 不是一维、是整数类型，或含有 NaN 或无穷大，"
+        "或者 `n_train < 2` 时。",
     },
     # data
     "data.f": {
@@ -911,7 +929,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "为 `None` 时像 `torch.rand(1)` 那样从 `U[0, 1)` 中抽取。",
         "generator": "`w` 为 `None` 时使用的随机数生成器；为 `None` 表示 PyTorch 的全局生成器。",
         "raise TypeError": "`w` 不是数，或 `generator` 不是生成器时。",
-        "raise ValueError": "`w` 是 NaN、无穷大、含多个元素，或超出 float32 的范围"
+        "raise ValueError": "`w` 是 NaN、无穷大、含多个元素、是整数张量，或超出 float32 的范围"
         "（`|w| > 3.4e38`）时。",
     },
     "model.NWKernelRegression.forward": {
@@ -935,7 +953,7 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "pooling.gaussian_kernel": {
         "u": "差值 `query - key`，任意形状，浮点类型。允许无穷大的差值：那里的核值是 0。",
-        "bandwidth": "核的宽度（带宽）`h`：一个正数，或只有一个元素的张量。",
+        "bandwidth": "核的宽度（带宽）`h`：一个正数，或只有一个元素的浮点张量。",
         "return": "与 `u` 形状相同的张量。",
         "raise TypeError": "`u` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
         "raise ValueError": "`u` 不是浮点类型或含有 NaN；或者 `bandwidth` 不是有限的正数、"
@@ -945,7 +963,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "queries": "测试输入 `x`（查询），形状 `(n_test,)`，浮点类型。",
         "keys": "训练输入 `x_i`（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "values": "训练输出 `y_i`（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
-        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
+        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的浮点张量。",
         "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`；"
         "权重的每一行加起来等于 1。某个查询的所有分数都溢出时（`h` 极小或查询离得很远），"
         "它的权重取核极窄时的极限：全部落在最近的键上。半精度的输入用 float32 计算，"
@@ -957,7 +975,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "queries": "测试输入（查询），形状 `(n_test,)`，浮点类型。",
         "keys": "训练输入（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
-        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
+        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的浮点张量。",
         "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`；"
         "权重的每一行加起来等于 1；半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _QKV_TYPE,
@@ -1219,9 +1237,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`epochs` 不是整数，或 `lr` 不是数时。",
         "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
         "两者长度或数据类型不同；`n_train < 2`、`epochs < 1` 或 `lr` 不是正数；"
+        "`lr` 超出 float32（`lr > 3.4e38`）；"
         "或者损失或梯度不再是有限数（`w` 超出 float32 的范围，例如 `lr=3e38`）时。"
-        "`lr` 大而不到这个程度时不会报错：`w` 一下跳得很远，损失停在“抄最近的键”的平台上"
-        "（`lr=1e6` 时是 35.68）。",
+        "`lr` 大而不到这个程度时不会报错：`w` 一下跳得很远，"
+        "损失停在“照抄最近的另一个点的标签”的平台上（`lr=1e6` 时是 35.68）。",
     },
     "training.loss_at_w": {
         "w": _W_SCALAR,
@@ -1232,7 +1251,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "损失，一个 Python 浮点数。",
         "raise TypeError": "`w` 既不是数也不是张量、`x_train` 或 `y_train` 不是张量，"
         "或 `leave_one_out` 不是布尔值时。",
-        "raise ValueError": "`w` 不是有限数；`x_train` 或 `y_train` 不是一维、是空的、是整数类型，"
+        "raise ValueError": "`w` 不是有限数、超出 float32（`|w| > 3.4e38`）、"
+        "是整数张量或含多个元素；"
+        "`x_train` 或 `y_train` 不是一维、是空的、是整数类型，"
         "或含有 NaN 或无穷大；两者长度或数据类型不同；或者 `leave_one_out=True` 而 "
         "`n_train < 2` 时。",
     },
@@ -1243,7 +1264,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "return": "预测 `y_hat`，形状 `(n_test,)`。",
         "raise TypeError": "`w` 既不是数也不是张量，或 `queries`、`keys`、`values` 不是张量时。",
-        "raise ValueError": "`w` 不是有限数；某个张量不是一维、是空的、是整数类型，"
+        "raise ValueError": "`w` 不是有限数、超出 float32（`|w| > 3.4e38`）、"
+        "是整数张量或含多个元素；"
+        "某个张量不是一维、是空的、是整数类型，"
         "或含有 NaN 或无穷大；三者的数据类型不同；或者 `keys` 和 `values` 长度不同时。",
     },
     "training_paths.w_path": {
@@ -1366,9 +1389,6 @@ PARAGRAPHS: dict[str, str] = {
         "各带自己的替代文字；窄屏（手机）上，HTML 显示上下排列的那张，其他地方显示宽图。"
     ),
     # analysis
-    "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
-    "the two spellings of the attention scores (Gaussian and dot product) are in "
-    "``attention_tutorial.scores``.": "",
     "One call of ``loss_at_w`` per grid point, so the curve shows what gradient descent on "
     "``w`` would be sliding down.": (
         "每个网格点调用一次 ``loss_at_w``：对 ``w`` 做梯度下降，走的就是这条曲线的下坡。"
@@ -1377,10 +1397,10 @@ PARAGRAPHS: dict[str, str] = {
     "is left out: none of them is a query).": (
         "查询是测试输入，键和值是全部训练数据（不留出任何点：训练点都不是查询）。"
     ),
-    "``-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2`` with ``h = 1 / |w|``: ``w`` and "
+    "$-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2$ with $h = 1 / |w|$: ``w`` and "
     "``-w`` give the same kernel. ``w = 0`` weighs every key alike, an infinitely wide "
     "kernel, so the result is ``inf``.": (
-        "``-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2``，其中 ``h = 1 / |w|``："
+        "$-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2$，其中 $h = 1 / |w|$："
         "``w`` 和 ``-w`` 给出同一个核。``w = 0`` 时每个键的权重都一样，相当于无限宽的核，"
         "所以结果是 ``inf``。"
     ),
@@ -1394,12 +1414,21 @@ PARAGRAPHS: dict[str, str] = {
         "用的是自己的 ``torch.Generator``，不动全局随机状态，"
         "所以同一个 ``seed`` 总是给出同样的张量。"
     ),
-    "Along any dimension longer than ``max_items`` only the first and last ``max_items // "
-    "2`` entries are shown, separated by ``...``. No global print option is changed. With "
-    "the defaults a 1-D tensor's lines fit the 40 characters of a phone's output box.": (
-        "某一维比 ``max_items`` 长时，只显示前后各 ``max_items // 2`` 个元素，"
-        "中间用 ``...`` 隔开。不改动任何全局打印选项。按默认参数，一维张量打印出的每一行"
-        "都不超过 40 个字符，手机上的输出框放得下。"
+    "A tensor of more than ``max_items`` entries is shortened: along every dimension "
+    "longer than ``2 * (max_items // 2)`` only the first and last ``max_items // 2`` "
+    "entries are shown, separated by ``...``. No global print option is changed. With "
+    "the defaults a 1-D tensor's lines fit the 40 characters of a phone's output box "
+    "when its values lie in ``[0, 10)``; a minus sign or a second integer digit widens "
+    "every entry.": (
+        "元素多于 ``max_items`` 个的张量会被缩短：比 ``2 * (max_items // 2)`` 长的每一维"
+        "只显示前后各 ``max_items // 2`` 个元素，中间用 ``...`` 隔开。不改动任何全局打印选项。"
+        "按默认参数，值在 ``[0, 10)`` 之内时，一维张量打印出的每一行都不超过 40 个字符，"
+        "手机上的输出框放得下；负号或两位整数部分会让每个元素都变宽。"
+    ),
+    "A context manager (the ``Iterator`` of the signature is the generator behind it): "
+    "write ``with prints_error(ValueError) as caught:``; ``caught`` is a list of str.": (
+        "这是一个上下文管理器（签名里的 ``Iterator`` 是它背后的生成器）："
+        "写成 ``with prints_error(ValueError) as caught:``；``caught`` 是一个 str 列表。"
     ),
     "The first line printed is ``Type: message``, from the message's first line; with "
     "``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is "
@@ -1871,13 +1900,17 @@ PARAGRAPHS: dict[str, str] = {
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
     "the shapes in the tables below use ``n_test`` and ``n_train``.": "查询是测试输入，"
     "键是训练输入，值是训练输出，所以下面参数和返回值表里的形状写作 ``n_test`` 和 ``n_train``。",
-    "The functions here take the ``bandwidth`` $h$; the rest of the package (`scores`, "
-    "`NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the explorer and "
-    "its figures) takes its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
-    "`analysis.bandwidth_from_w` converts).": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
-    "包里其余的函数（`scores`、`NWKernelRegression`、`predict`、`loss_at_w`、`loss_curve`、"
+    "The functions here take the ``bandwidth`` $h$; the functions named with a $w$ "
+    "(`scores`, `NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the "
+    "explorer and its figures) take its inverse $w = 1/h$ (``bandwidth=0.5`` here is "
+    "``w=2`` there; `analysis.bandwidth_from_w` converts). `local_linear`, "
+    "`gaussian_kernel_nd`, the `scaling` formulations and the plots with a ``bandwidth=`` "
+    "take $h$, like these.": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
+    "用 $w$ 的函数（`scores`、`NWKernelRegression`、`predict`、`loss_at_w`、`loss_curve`、"
     "`w_path`、探索器及其图）接受的是它的倒数 $w = 1/h$：这里的 "
-    "``bandwidth=0.5`` 就是那里的 ``w=2``，换算用 `analysis.bandwidth_from_w`。",
+    "``bandwidth=0.5`` 就是那里的 ``w=2``，换算用 `analysis.bandwidth_from_w`。"
+    "`local_linear`、`gaussian_kernel_nd`、`scaling` 里的几种写法和带 ``bandwidth=`` 参数的图"
+    "和这里一样接受 $h$。",
     "Every key gets the same weight ``1 / n_train``, whatever the query.": "不论查询是什么，"
     "每个键的权重都是 ``1 / n_train``。",
     r"$\hat y(x) = \sum_i \alpha_i(x)\, y_i$ with $\alpha_i(x) = "
@@ -2248,14 +2281,20 @@ COMMENTS: dict[str, str] = {
     "the element the red frames build": "红框算出的那个元素",
     "row j of layer(x): column j of layer.weight": "layer(x) 的第 j 行就是 layer.weight 的第 j 列",
     # analysis
+    "each point copies the label of": "每个点照抄最近的另一个点",
+    "its nearest other: 9 + 9 + 9": "的标签：9 + 9 + 9",
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"
     ),
     "alternating labels: a neighbour's label is always wrong, so the": (
-        "标签正负交替，邻居的标签总是错的，所以"
+        "标签 0、1 交替，邻居的标签总是错的，所以"
     ),
     "widest kernel (the smallest w) wins": "最宽的核（最小的 w）胜出",
     "a sharp kernel copies the nearest training output": "很窄的核照抄最近的训练输出",
+    "backward() reaches w from here": "从这里 backward() 能传到 w",
+    "the lesson's data, w0 and lr = 0.5": "课上的数据、w0 和 lr = 0.5",
+    "w: the path that train takes": "w：和 train 走的路径一样",
+    "log w: one jump, then stuck": "log w：一步跳远，然后停住",
     # data
     "f(0) = 0 and f(1) = 2 sin(1) + 1": "f(0) = 0，而 f(1) = 2 sin(1) + 1",
     "sorted": "已排好序",
