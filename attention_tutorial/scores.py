@@ -500,7 +500,7 @@ def dot_product_pooling(
     ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the two scores should be ``5e7`` and
     ``5e7 - 0.5``. float32 steps by 4 at the scores' size, ``5e7``, and by 8 at the size
     of the larger term ``(q w)(k w)``, ``1e8``: both scores come out as ``5e7``, and the
-    second example gives 5.0 where ``nadaraya_watson`` gives 3.7754, with no error. A
+    example's second half gives 5.0 where ``nadaraya_watson`` gives 3.7754, with no error. A
     ``RuntimeWarning`` then names the size of the terms and float32's step there; the
     distance form (``nadaraya_watson``), or inputs centred near 0, keep the digits.
 

@@ -64,7 +64,7 @@ def w_path(
         >>> data = make_data()
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w
-        >>> # the lesson's data, w0 and lr = 0.5
+        >>> # the lesson's data, w0, lr = 0.5
         >>> paths = [
         ...     w_path(
         ...         data.x_train,

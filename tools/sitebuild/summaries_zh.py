@@ -2084,7 +2084,7 @@ PARAGRAPHS: dict[str, str] = {
     "and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` "
     "(``w = 1``) the two scores should be ``5e7`` and ``5e7 - 0.5``. float32 steps by 4 at the "
     "scores' size, ``5e7``, and by 8 at the size of the larger term ``(q w)(k w)``, ``1e8``: "
-    "both scores come out as ``5e7``, and the second example gives 5.0 where "
+    "both scores come out as ``5e7``, and the example's second half gives 5.0 where "
     "``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size "
     "of the terms and float32's step there; the distance form (``nadaraya_watson``), or inputs "
     "centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ values``："
@@ -2094,7 +2094,7 @@ PARAGRAPHS: dict[str, str] = {
     "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，两个分数本应是 "
     "``5e7`` 和 ``5e7 - 0.5``。float32 的间隔在分数的量级 ``5e7`` 处是 4，在较大的一项 "
     "``(q w)(k w)`` 的量级 ``1e8`` 处是 8，所以两个分数算出来都是 ``5e7``。"
-    "于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
+    "于是示例的后半段得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
     "这时会发出 ``RuntimeWarning``，写明这两项的大小和 float32 在那里的间隔；改用距离写法"
     "（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
     # stepper
@@ -2292,7 +2292,7 @@ COMMENTS: dict[str, str] = {
     "widest kernel (the smallest w) wins": "最宽的核（最小的 w）胜出",
     "a sharp kernel copies the nearest training output": "很窄的核照抄最近的训练输出",
     "backward() reaches w from here": "从这里 backward() 能传到 w",
-    "the lesson's data, w0 and lr = 0.5": "课上的数据、w0 和 lr = 0.5",
+    "the lesson's data, w0, lr = 0.5": "课上的数据、w0 和 lr = 0.5",
     "w: the path that train takes": "w：和 train 走的路径一样",
     "log w: one jump, then stuck": "log w：一步跳远，然后停住",
     # data
