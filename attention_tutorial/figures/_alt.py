@@ -111,11 +111,10 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "两幅图。左图“{fit_title}”，横轴是{x_fit}，纵轴是{y_fit}："
         "真实函数、Nadaraya-Watson（局部常数）拟合（虚线）、局部线性回归拟合（点划线）和训练点，"
         "在 x = {left:g} 和 x = {right:g} 处，真实函数上各标一个实心点，两条拟合曲线上各标"
-        "一个圆环（x = {right:g} 处 Nadaraya-Watson 的圆环几乎套在真实值的点上）。"
-        "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：左端查询 x = {left:g} 对各个键的"
+        "一个圆环{ring}。"
+        "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：{edge}查询 x = {left:g} 对各个键的"
         "注意力权重（条形），点线标出查询 x = {left:g}，实线标出权重的重心 x̄ = {centre:.2f}。"
-        "这个查询的键全在它的右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端"
-        "偏离真实函数，局部线性拟合偏得少得多。",
+        "{inwards}",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
@@ -198,13 +197,11 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "Two panels. Left, \u201c{fit_title}\u201d, {y_fit} against "
         "{x_fit}: the true function, the Nadaraya-Watson (local constant) fit (dashed), the "
         "local linear regression fit (dash-dot) and the training points, with a solid dot "
-        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
-        "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
+        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g}{ring}. "
         "Right, \u201c{weights_title}\u201d, {y_w} against {x_w}: the attention weights of "
-        "the left-edge query x = {left:g} over the keys (bars), a dotted line at the query "
-        "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}. Every "
-        "key of this query lies to its right, so the weighted average looks inwards: at the "
-        "left edge Nadaraya-Watson misses the truth, the local linear fit much less.",
+        "the {edge}query x = {left:g} over the keys (bars), a dotted line at the query "
+        "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}."
+        "{inwards}",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
         "minimum marked by a star; each coloured polyline is the path of w during one training "
         "run, from a square (start) to an outlined dot (end).",
@@ -292,12 +289,12 @@ for _name in ("plot_boundary_bias", "plot_boundary_bias.stacked"):
     ALT["zh"][f"{_name}.stems"] = (
         ALT["zh"][_name]
         .replace("（条形）", "（细竖线，顶端是方块）", 1)
-        .replace("。这个查询", "。{ell}这个查询", 1)
+        .replace("{centre:.2f}。", "{centre:.2f}。{ell}", 1)
     )
     ALT["en"][f"{_name}.stems"] = (
         ALT["en"][_name]
         .replace("(bars)", "(thin stems with a square on top)", 1)
-        .replace("{centre:.2f}. Every key", "{centre:.2f}. {ell} Every key", 1)
+        .replace("{centre:.2f}.", "{centre:.2f}. {ell}", 1)
     )
     for _lang in ("zh", "en"):
         assert "{ell}" in ALT[_lang][f"{_name}.stems"]
@@ -357,6 +354,19 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
+        # the pieces of the lead computed from the figure's numbers (r53: fixed text said
+        # the Nadaraya-Watson ring circles the truth, and "left-edge", for any data)
+        "plot_boundary_bias.ring": "（x = {right:g} 处{fit}的圆环几乎套在真实值的点上）",
+        "plot_boundary_bias.left": "左端",
+        "plot_boundary_bias.right": "右端",
+        "plot_boundary_bias.side_left": "左",
+        "plot_boundary_bias.side_right": "右",
+        "plot_boundary_bias.nw": " Nadaraya-Watson ",
+        "plot_boundary_bias.ll": "局部线性拟合",
+        "plot_boundary_bias.inwards": "这个查询的键全在它的{side}侧，"
+        "加权平均“看向”数据内部{miss}。",
+        "plot_boundary_bias.miss": "，所以 x = {q:g} 处 Nadaraya-Watson 偏离真实函数（{nw}，"
+        "真实值 {truth}），局部线性拟合偏得少得多（{ll}）",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
         "{n} 个等效权重中有 {count} 个是负的，最低的是键 x = {at:.2f} 的 {low}。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
@@ -451,6 +461,18 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
+        "plot_boundary_bias.ring": " (at x = {right:g} the {fit} ring almost circles the "
+        "truth's dot)",
+        "plot_boundary_bias.left": "left-edge ",
+        "plot_boundary_bias.right": "right-edge ",
+        "plot_boundary_bias.side_left": "left",
+        "plot_boundary_bias.side_right": "right",
+        "plot_boundary_bias.nw": "Nadaraya-Watson",
+        "plot_boundary_bias.ll": "local linear",
+        "plot_boundary_bias.inwards": " Every key of this query lies to its {side}, so the "
+        "weighted average looks inwards{miss}.",
+        "plot_boundary_bias.miss": ": at x = {q:g} Nadaraya-Watson misses the truth ({nw} "
+        "against {truth}), the local linear fit much less ({ll})",
         "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
         "ℓᵢ for the same query: {count} of the {n} equivalent weights are negative, the "
         "lowest {low}, that of the key x = {at:.2f}.",
