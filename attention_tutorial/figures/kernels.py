@@ -147,8 +147,10 @@ def plot_kernel_contours(
                 Line2D([], [], marker="o", markersize=4, color="0.6", linestyle="none",
                        label=labels["keys"])
             )  # fmt: skip
+        # three columns under two panels or more; under one (4.3 inches) three ran past
+        # both edges of the figure (r53), two fit
         fig.legend(handles=handles, loc="outside lower center",
-                   ncols=3 if layout == "wide" else 2,
+                   ncols=3 if layout == "wide" and n > 1 else 2,
                    fontsize="small" if layout == "wide" else "medium")  # fmt: skip
         fig.alt_facts = _facts(q, shapes, lang)
         if layout == "wide":

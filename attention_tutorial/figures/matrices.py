@@ -10,6 +10,8 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
 from attention_tutorial import _checks
@@ -240,6 +242,8 @@ def plot_matrices(
             else:
                 _tick_both_ends(bar, limit, columns)
             bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
+            if lang == "zh":  # no spaces to wrap at: after its last comma, if too wide (r53)
+                _break_zh(bar.ax.xaxis.label, fig)
             bar.ax.xaxis.label.set_multialignment("center")  # its lines centred under the bar
             bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
         # room round the edges for the browser's fonts (the SVG leaves the text to them): a
@@ -367,6 +371,19 @@ def _roles(roles: Mapping[str, Sequence[str]] | None, names: list[str]) -> dict:
             )
         checked[name] = pair
     return checked
+
+
+def _break_zh(label: Text, fig: Figure) -> None:
+    """Break a Chinese colour-bar label after its last "，" if wider than the figure.
+
+    The figure less 0.2 inches: matplotlib wraps only at spaces, and the label under two
+    small matrices ran past the figure's right edge (r53).
+    """
+    text = label.get_text()
+    width = label.get_window_extent(fig._get_renderer()).width
+    if "，" in text and width > fig.bbox.width - 0.2 * fig.dpi:
+        head, tail = text.rsplit("，", 1)
+        label.set_text(f"{head}，\n{tail}")
 
 
 def _round_below(limit: float) -> float:
