@@ -736,9 +736,7 @@ def test_an_equal_time_is_said_once_and_the_dotted_entry_names_its_formulation(l
         and "从 1 s 到 1 s" not in text
     )
     entries = [t.get_text() for t in fig.legends[0].get_texts()]
-    whose = (
-        "平铺：算出的字节数（点线）" if lang == "zh" else "tiled: counted bytes (dotted)"
-    )
+    whose = "平铺：算出的字节数（点线）" if lang == "zh" else "tiled: counted bytes (dotted)"
     assert entries[-1] == whose and whose in text
 
 
