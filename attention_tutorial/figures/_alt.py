@@ -93,9 +93,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，各有标题："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_kernel_contours": "每个模型一幅图，左右并排，坐标轴相同：核在查询（叉）周围的等高线，"
-        "各幅图的等高线取相同高度；圆环是核的中心，灰点是键。",
+        "各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_kernel_contours.stacked": "每个模型一幅图，上下排列，坐标轴相同：核在查询（叉）周围的"
-        "等高线，各幅图的等高线取相同高度；圆环是核的中心，灰点是键。",
+        "等高线，各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
         "键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 −(q − k)²/2，"
         "与两者之和平行，只低一个常数；竖的点线是查询的位置。右：两种分数经 softmax 得到的权重，"
@@ -179,11 +179,11 @@ ALT: dict[str, dict[str, str]] = {
         "stands out from the page (darker on a light page, brighter on a dark one), the larger "
         "its weight.",
         "plot_kernel_contours": "One panel per model, side by side, same axes: the "
-        "kernel's contours around the query (cross), same levels in each; ring: the centre; "
-        "grey dots: the keys.",
+        "kernel's contours around the query (cross), same levels in each; ring: the centre"
+        "{keys}.",
         "plot_kernel_contours.stacked": "One panel per model, one above the other, same axes: "
         "the kernel's contours around the query (cross), same levels in each; ring: the "
-        "centre; grey dots: the keys.",
+        "centre{keys}.",
         "plot_score_parts": "Two panels over the keys. Left: one query's score for each key, "
         "split into the dot product q k (a straight line), the key bias −k²/2 (a downward "
         "parabola) and their sum; dashed, the Gaussian score −(q − k)²/2, parallel to the sum "
@@ -356,6 +356,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
         # the pieces of the lead computed from the figure's numbers (r53: fixed text said
         # the Nadaraya-Watson ring circles the truth, and "left-edge", for any data)
+        "kernel_keys": "，灰点是键",
         "plot_boundary_bias.ring": "（x = {right:g} 处{fit}的圆环几乎套在真实值的点上）",
         "plot_boundary_bias.left": "左端",
         "plot_boundary_bias.right": "右端",
@@ -461,6 +462,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
+        "kernel_keys": "; grey dots: the keys",
         "plot_boundary_bias.ring": " (at x = {right:g} the {fit} ring almost circles the "
         "truth's dot)",
         "plot_boundary_bias.left": "left-edge ",

@@ -1562,11 +1562,15 @@ PARAGRAPHS: dict[str, str] = {
     "A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite): key "
     "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "
     "as contours at 0.25, 0.5 and 0.75 of its largest weight (the same levels and the same "
-    "axes in every panel), the query as a cross, the centre as a ring and the keys as grey "
-    "dots.": (
+    "axes in every panel), the query as a cross, the centre as a ring and, when keys are "
+    "given, the keys as grey dots. A kernel's width ``h`` along an axis of its ellipse is "
+    "one standard deviation there, 1/√eigenvalue of ``A``; its half-peak contour lies "
+    "√(2 ln 2) ≈ 1.18 widths from the centre.": (
         "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
         "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
-        "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，灰点是键。"
+        "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，给了键时灰点是键。"
+        "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 1/√(``A`` 的特征值)；"
+        "半峰等高线离中心 √(2 ln 2) ≈ 1.18 个宽度。"
     ),
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
