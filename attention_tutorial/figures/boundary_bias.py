@@ -72,8 +72,8 @@ def plot_boundary_bias(
         equivalent_weights: Also draw, as dots, the equivalent weights of local
             linear regression for that query (its prediction is their weighted sum
             of ``y_train``), with a line at 0.
-        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
-            phone layout: the fit above the weights.
+        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): the fit above the weights.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:

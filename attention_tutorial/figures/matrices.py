@@ -109,8 +109,9 @@ def plot_matrices(
             axis labels and said in the alt text.
         round_ticks: Tick each colour bar at round values inside its range (``-1``,
             ``0``, ``1`` on a bar from ``-1.15`` to ``1.15``) instead of at its ends.
-        layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"``, one
-            phone layout: at most two matrices a row, each colour bar under its matrices.
+        layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): at most two matrices a row, each colour
+            bar under its matrices.
 
     Returns:
         The figure, one axes per matrix, then each colour bar's.

@@ -338,8 +338,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     # figures.attention
     "figures.attention.plot_attention_heatmap": {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
-        "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
-        "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给。",
+        "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；"
+        "可以不给，但要和 keys 一起给。",
+        "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给，但要和 queries 一起给。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条在热图下面，"
         "热图占满图的宽度。",
         "lang": '默认标签的语言：`"zh"`、`"en"` 或 `None`（当前语言）。',
@@ -347,8 +348,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
         "title": _TITLE,
         "return": "图；它的第二个坐标系是颜色条。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、权重不是二维，或者 `queries`、"
-        "`keys` 与权重的行、列对不上或没有排序时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、权重不是二维，`queries`、`keys` "
+        "只给了一个，或者它们与权重的行、列对不上或没有排序时。",
     },
     "figures.attention.plot_attention_heatmaps": {
         "attention_weights": "面板标题 → 形状为 `(n_queries, n_keys)` 的权重，每个面板形状相同"
@@ -605,7 +606,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
         "x_train": "训练输入（键），`torch.Tensor`，形状 `(n_train,)`，`n_train >= 2`。",
         "y_train": "训练输出（值），`torch.Tensor`，形状 `(n_train,)`。",
-        "layout": '`"wide"`，或 ' + _PHONE + "：同样的方框，画得小一些。",
+        "layout": '`"wide"`，或 ' + _PHONE + "：排成一列，每个输入在接收它的那一步上面单占一行。",
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
         "raise TypeError": "`x_test`、`x_train` 或 `y_train` 不是 `torch.Tensor` 时"
@@ -1613,15 +1614,17 @@ PARAGRAPHS: dict[str, str] = {
     "parametric model's leave-one-out training (``leave_one_out`` turns ``x_train`` and "
     "``y_train`` into keys and values, a row of the other ``n_train - 1`` points for each "
     "training input, and each training input is a query against its row, through ``bmm``). "
-    "The keys and the values enter as blue boxes beside the chain, each with an arrow into the "
-    "step that takes it in; in training the tiled queries enter the same way, in an orange box "
-    "(a tensor in between). The shapes are not typed in: both flows are run on the given data "
+    "The keys and the values enter as blue boxes beside the chain (on a phone: each in a row "
+    "of its own above the step), each with an arrow into the step that takes it in; in "
+    "training the tiled queries enter the same way, in an orange box (a tensor in between). "
+    "The shapes are not typed in: both flows are run on the given data "
     "and every box shows the shape of the real tensor.": (
         "上面一组方框是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
         " 平铺），下面一组是带参数模型的留一法训练（``leave_one_out`` 把 ``x_train`` 和"
         " ``y_train`` 变成键和值：每个训练输入一行，是除它以外的 ``n_train - 1`` 个点；"
         "每个训练输入作为查询，对着自己那一行，"
-        "经过 ``bmm``）。键和值画成链旁的蓝色方框，各有一个箭头指向用到它的那一步；"
+        "经过 ``bmm``）。键和值画成链旁的蓝色方框（手机上各自在那一步上面单占一行），"
+        "各有一个箭头指向用到它的那一步；"
         "训练时平铺后的查询也这样进入，画成橙色方框（它是中间的张量）。"
         "形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
