@@ -350,7 +350,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "真实函数为 {jump:.2f}）。",
         "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
-        "最大权重平均 {peak_max:.2f}。",
+        "最大权重平均 {peak_max:.2f}。每幅热图有自己的颜色条：h = {h_min} 从 0 到 "
+        "{top_min:.2f}，h = {h_max} 从 0 到 {top_max:.2f}；要比刻度，不要比颜色深浅。",
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
@@ -442,7 +443,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "function's highest point is {truth_max:.2f} and its lowest {truth_min:.2f}.",
         "plot_bandwidth_gallery": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average; the fit with h = {h_max} "
-        "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average.",
+        "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average. Each heatmap "
+        "has its own colour bar: 0 to {top_min:.2f} for h = {h_min}, 0 to {top_max:.2f} for "
+        "h = {h_max}; compare the ticks, not the shades.",
         "plot_bandwidth_gallery.one": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average.",
         "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
@@ -490,8 +493,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.losses": "The loss falls from {start} to {end}; the curve bottoms "
         "out at about {low} (the star) and levels off at about {plateau} above w ≈ {flat} "
         "(within {tol} % of it).",
-        "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
-        "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
+        "plot_attention_heatmaps.band.panel": "{name}: an effective {keys} per query, {band}",
+        "plot_attention_heatmaps.band.end": "the effective number of keys: each query's 1/Σα², "
+        "averaged over "
         "the queries; a query's band runs from its first to its last key with at least a "
         "tenth of the row's largest weight; the colour bar runs from {low} to {top}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, mean weight on the "
@@ -519,10 +523,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",
         "plot_attention_heatmap.band": "{shape}: each query attends mostly to the keys near "
-        "it; on average {used:.1f} of the {n} keys are in use per query (1/Σα²).",
+        "it; an effective {used:.1f} of the {n} keys per query (1/Σα², averaged over the "
+        "queries).",
         "plot_attention_heatmap.band_wide": "{shape}: each query spreads its weight over many "
-        "keys, the nearer a key the more it gets; on average {used:.1f} of the {n} keys are in "
-        "use per query (1/Σα²).",
+        "keys, the nearer a key the more it gets; an effective {used:.1f} of the {n} keys per "
+        "query (1/Σα², averaged over the queries).",
         # what the picture shows at its w, computed from the drawn weights and fit (r33: the
         # text said what a larger w would do, which only the slider shows)
         "plot_explorer_panels": "At the drawn w = {w:g}: {peaks}; the fit is furthest from the "

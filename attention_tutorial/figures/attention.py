@@ -1243,6 +1243,8 @@ def _gallery(
                 attention_weights.detach().numpy(), cmap="Reds", vmin=0.0, aspect="auto"
             )
         colorbar = fig.colorbar(image, ax=heat)
+        # each heatmap's own colour bar top, for the alt text (r53: said only "colour bar")
+        drawn[h] = (*drawn[h], float(image.get_clim()[1]))
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         colorbar.set_label(words["weight"])  # as on every other heatmap
         heat.set_ylabel(words["queries"])
@@ -1261,6 +1263,8 @@ def _gallery(
         h_max=f"{h_max:g}",
         mse_max=drawn[h_max][0],
         peak_max=drawn[h_max][1],
+        top_min=drawn[h_min][2],
+        top_max=drawn[h_max][2],
     )
     legend = fig.legend(
         handles=fit_axes[0].lines + fit_axes[0].collections,
