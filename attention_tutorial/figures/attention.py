@@ -1,7 +1,7 @@
 """Attention figures: the weights as a heatmap, one query pooling its keys, bandwidths.
 
 Every number drawn is computed here from the tensors passed in; ``pyplot`` is never
-imported and no global setting is changed.
+imported and no matplotlib setting (``rcParams``) is changed.
 """
 
 from __future__ import annotations

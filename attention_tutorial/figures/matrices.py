@@ -374,6 +374,11 @@ def _roles(roles: Mapping[str, Sequence[str]] | None, names: list[str]) -> dict:
     return checked
 
 
+def _minus(value: float) -> str:
+    """``value`` to 2 decimals with the minus sign the figure's ticks show (r53)."""
+    return f"{value:.2f}".replace("-", "\N{MINUS SIGN}")
+
+
 def _break_zh(label: Text, fig: Figure) -> None:
     """Break a Chinese colour-bar label after its last "，" if wider than the figure.
 
@@ -444,23 +449,23 @@ def _entries(
             rows = words["rows"].join(
                 words["row"].format(
                     i=labels_of[i] if labels_of else i,
-                    values=words["list"].join(f"{v:.2f}" for v in row),
+                    values=words["list"].join(_minus(v) for v in row),
                 )
                 for i, row in enumerate(a)
             )
             parts.append(words["matrix"].format(name=shown, rows=rows))
         else:
             i, j = divmod(int(np.abs(a).argmax()), a.shape[1])
-            parts.append(words["largest"].format(name=shown, i=i, j=j, value=f"{a[i, j]:.2f}"))
+            parts.append(words["largest"].format(name=shown, i=i, j=j, value=_minus(a[i, j])))
     text = words["between"].join(parts) + words["stop"]
     drawn = [(g, limit) for g, limit in zip(groups, limits, strict=True) if g]
     if len(drawn) == 1:
-        return text + words["end"].format(low=f"{-limits[0]:.2f}", high=f"{limits[0]:.2f}")
+        return text + words["end"].format(low=_minus(-limits[0]), high=_minus(limits[0]))
     bars = words["rows"].join(
         words["bar" if len(g) > 1 else "bar_own"].format(
             names=words["list"].join(plain(_math(n)) for n in g),
-            low=f"{-limit:.2f}",
-            high=f"{limit:.2f}",
+            low=_minus(-limit),
+            high=_minus(limit),
         )
         for g, limit in drawn
     )

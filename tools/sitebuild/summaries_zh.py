@@ -1414,8 +1414,9 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # figures.attention
     "Every number drawn is computed here from the tensors passed in; ``pyplot`` is never "
-    "imported and no global setting is changed.": (
-        "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
+    "imported and no matplotlib setting (``rcParams``) is changed.": (
+        "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，"
+        "也不改动 matplotlib 的任何设置（``rcParams``）。"
     ),
     "The colour bar starts at 0 (no weight) and is ticked at its top, the largest weight. "
     "With ``queries`` and ``keys`` the axes show their x values instead of row and column "
