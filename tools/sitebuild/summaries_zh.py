@@ -1571,8 +1571,8 @@ PARAGRAPHS: dict[str, str] = {
         "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
         "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
         "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，给了键时灰点是键。"
-        "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 1/√(``A`` 的特征值)；"
-        "半峰等高线离中心 √(2 ln 2) ≈ 1.18 个宽度。"
+        "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 ``A`` 相应特征值的平方根"
+        "的倒数；半峰等高线离中心 ``√(2 ln 2)`` ≈ 1.18 个宽度。"
     ),
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
@@ -2194,6 +2194,7 @@ COMMENTS: dict[str, str] = {
     "the weights it draws, from nadaraya_watson": "图中画出的权重，由 nadaraya_watson 算出",
     "the first fit's title": "第一幅拟合图的标题",
     "the right panel's title": "右边一幅图的标题",
+    "the centre off the query": "中心不在查询上",
     # figures.curves
     "panel titles: the keys of fits": "每幅图的标题：fits 的键",
     "predict: the parametric model's": "predict：带参数的模型",
