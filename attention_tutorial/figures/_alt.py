@@ -93,9 +93,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，各有标题："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_kernel_contours": "每个模型一幅图，左右并排，坐标轴相同：核在查询（叉）周围的等高线，"
-        "各幅图的等高线取相同高度；圆环是核的中心，灰点是键。",
+        "各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_kernel_contours.stacked": "每个模型一幅图，上下排列，坐标轴相同：核在查询（叉）周围的"
-        "等高线，各幅图的等高线取相同高度；圆环是核的中心，灰点是键。",
+        "等高线，各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
         "键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 −(q − k)²/2，"
         "与两者之和平行，只低一个常数；竖的点线是查询的位置。右：两种分数经 softmax 得到的权重，"
@@ -111,11 +111,10 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "两幅图。左图“{fit_title}”，横轴是{x_fit}，纵轴是{y_fit}："
         "真实函数、Nadaraya-Watson（局部常数）拟合（虚线）、局部线性回归拟合（点划线）和训练点，"
         "在 x = {left:g} 和 x = {right:g} 处，真实函数上各标一个实心点，两条拟合曲线上各标"
-        "一个圆环（x = {right:g} 处 Nadaraya-Watson 的圆环几乎套在真实值的点上）。"
-        "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：左端查询 x = {left:g} 对各个键的"
+        "一个圆环{ring}。"
+        "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：{edge}查询 x = {left:g} 对各个键的"
         "注意力权重（条形），点线标出查询 x = {left:g}，实线标出权重的重心 x̄ = {centre:.2f}。"
-        "这个查询的键全在它的右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端"
-        "偏离真实函数，局部线性拟合偏得少得多。",
+        "{inwards}",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
@@ -180,11 +179,11 @@ ALT: dict[str, dict[str, str]] = {
         "stands out from the page (darker on a light page, brighter on a dark one), the larger "
         "its weight.",
         "plot_kernel_contours": "One panel per model, side by side, same axes: the "
-        "kernel's contours around the query (cross), same levels in each; ring: the centre; "
-        "grey dots: the keys.",
+        "kernel's contours around the query (cross), same levels in each; ring: the centre"
+        "{keys}.",
         "plot_kernel_contours.stacked": "One panel per model, one above the other, same axes: "
         "the kernel's contours around the query (cross), same levels in each; ring: the "
-        "centre; grey dots: the keys.",
+        "centre{keys}.",
         "plot_score_parts": "Two panels over the keys. Left: one query's score for each key, "
         "split into the dot product q k (a straight line), the key bias −k²/2 (a downward "
         "parabola) and their sum; dashed, the Gaussian score −(q − k)²/2, parallel to the sum "
@@ -198,13 +197,11 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "Two panels. Left, \u201c{fit_title}\u201d, {y_fit} against "
         "{x_fit}: the true function, the Nadaraya-Watson (local constant) fit (dashed), the "
         "local linear regression fit (dash-dot) and the training points, with a solid dot "
-        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
-        "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
+        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g}{ring}. "
         "Right, \u201c{weights_title}\u201d, {y_w} against {x_w}: the attention weights of "
-        "the left-edge query x = {left:g} over the keys (bars), a dotted line at the query "
-        "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}. Every "
-        "key of this query lies to its right, so the weighted average looks inwards: at the "
-        "left edge Nadaraya-Watson misses the truth, the local linear fit much less.",
+        "the {edge}query x = {left:g} over the keys (bars), a dotted line at the query "
+        "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}."
+        "{inwards}",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
         "minimum marked by a star; each coloured polyline is the path of w during one training "
         "run, from a square (start) to an outlined dot (end).",
@@ -292,12 +289,12 @@ for _name in ("plot_boundary_bias", "plot_boundary_bias.stacked"):
     ALT["zh"][f"{_name}.stems"] = (
         ALT["zh"][_name]
         .replace("（条形）", "（细竖线，顶端是方块）", 1)
-        .replace("。这个查询", "。{ell}这个查询", 1)
+        .replace("{centre:.2f}。", "{centre:.2f}。{ell}", 1)
     )
     ALT["en"][f"{_name}.stems"] = (
         ALT["en"][_name]
         .replace("(bars)", "(thin stems with a square on top)", 1)
-        .replace("{centre:.2f}. Every key", "{centre:.2f}. {ell} Every key", 1)
+        .replace("{centre:.2f}.", "{centre:.2f}. {ell}", 1)
     )
     for _lang in ("zh", "en"):
         assert "{ell}" in ALT[_lang][f"{_name}.stems"]
@@ -353,10 +350,25 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "真实函数为 {jump:.2f}）。",
         "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
-        "最大权重平均 {peak_max:.2f}。",
+        "最大权重平均 {peak_max:.2f}。每幅热图有自己的颜色条：h = {h_min} 从 0 到 "
+        "{top_min:.2f}，h = {h_max} 从 0 到 {top_max:.2f}；要比刻度，不要比颜色深浅。",
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
+        # the pieces of the lead computed from the figure's numbers (r53: fixed text said
+        # the Nadaraya-Watson ring circles the truth, and "left-edge", for any data)
+        "kernel_keys": "，灰点是键",
+        "plot_boundary_bias.ring": "（x = {right:g} 处{fit}的圆环几乎套在真实值的点上）",
+        "plot_boundary_bias.left": "左端",
+        "plot_boundary_bias.right": "右端",
+        "plot_boundary_bias.side_left": "左",
+        "plot_boundary_bias.side_right": "右",
+        "plot_boundary_bias.nw": " Nadaraya-Watson ",
+        "plot_boundary_bias.ll": "局部线性拟合",
+        "plot_boundary_bias.inwards": "这个查询的键全在它的{side}侧，"
+        "加权平均“看向”数据内部{miss}。",
+        "plot_boundary_bias.miss": "，所以 x = {q:g} 处 Nadaraya-Watson 偏离真实函数（{nw}，"
+        "真实值 {truth}），局部线性拟合偏得少得多（{ll}）",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
         "{n} 个等效权重中有 {count} 个是负的，最低的是键 x = {at:.2f} 的 {low}。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
@@ -431,7 +443,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "function's highest point is {truth_max:.2f} and its lowest {truth_min:.2f}.",
         "plot_bandwidth_gallery": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average; the fit with h = {h_max} "
-        "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average.",
+        "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average. Each heatmap "
+        "has its own colour bar: 0 to {top_min:.2f} for h = {h_min}, 0 to {top_max:.2f} for "
+        "h = {h_max}; compare the ticks, not the shades.",
         "plot_bandwidth_gallery.one": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average.",
         "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
@@ -451,6 +465,19 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
+        "kernel_keys": "; grey dots: the keys",
+        "plot_boundary_bias.ring": " (at x = {right:g} the {fit} ring almost circles the "
+        "truth's dot)",
+        "plot_boundary_bias.left": "left-edge ",
+        "plot_boundary_bias.right": "right-edge ",
+        "plot_boundary_bias.side_left": "left",
+        "plot_boundary_bias.side_right": "right",
+        "plot_boundary_bias.nw": "Nadaraya-Watson",
+        "plot_boundary_bias.ll": "local linear",
+        "plot_boundary_bias.inwards": " Every key of this query lies to its {side}, so the "
+        "weighted average looks inwards{miss}.",
+        "plot_boundary_bias.miss": ": at x = {q:g} Nadaraya-Watson misses the truth ({nw} "
+        "against {truth}), the local linear fit much less ({ll})",
         "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
         "ℓᵢ for the same query: {count} of the {n} equivalent weights are negative, the "
         "lowest {low}, that of the key x = {at:.2f}.",
@@ -466,8 +493,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.losses": "The loss falls from {start} to {end}; the curve bottoms "
         "out at about {low} (the star) and levels off at about {plateau} above w ≈ {flat} "
         "(within {tol} % of it).",
-        "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
-        "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
+        "plot_attention_heatmaps.band.panel": "{name}: an effective {keys} per query, {band}",
+        "plot_attention_heatmaps.band.end": "the effective number of keys: each query's 1/Σα², "
+        "averaged over "
         "the queries; a query's band runs from its first to its last key with at least a "
         "tenth of the row's largest weight; the colour bar runs from {low} to {top}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, mean weight on the "
@@ -495,10 +523,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",
         "plot_attention_heatmap.band": "{shape}: each query attends mostly to the keys near "
-        "it; on average {used:.1f} of the {n} keys are in use per query (1/Σα²).",
+        "it; an effective {used:.1f} of the {n} keys per query (1/Σα², averaged over the "
+        "queries).",
         "plot_attention_heatmap.band_wide": "{shape}: each query spreads its weight over many "
-        "keys, the nearer a key the more it gets; on average {used:.1f} of the {n} keys are in "
-        "use per query (1/Σα²).",
+        "keys, the nearer a key the more it gets; an effective {used:.1f} of the {n} keys per "
+        "query (1/Σα², averaged over the queries).",
         # what the picture shows at its w, computed from the drawn weights and fit (r33: the
         # text said what a larger w would do, which only the slider shows)
         "plot_explorer_panels": "At the drawn w = {w:g}: {peaks}; the fit is furthest from the "

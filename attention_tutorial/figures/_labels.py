@@ -140,7 +140,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_bytes": "峰值内存",
         "scale_predicted": "算出的字节数（同色点线）",
         # one formulation's counted bytes: the swatch has its colour, one short line
-        "scale_predicted_one": "{name}：按中间张量算出的字节数（点线）",
+        "scale_predicted_one": "{name}：算出的字节数（点线）",
         "scale_tiled": "平铺（repeat_interleave）",
         "scale_broadcast": "广播",
         "scale_chunked": "分块（在线 softmax）",

@@ -1,7 +1,7 @@
 """Attention figures: the weights as a heatmap, one query pooling its keys, bandwidths.
 
 Every number drawn is computed here from the tensors passed in; ``pyplot`` is never
-imported and no global setting is changed.
+imported and no matplotlib setting (``rcParams``) is changed.
 """
 
 from __future__ import annotations
@@ -105,11 +105,13 @@ def plot_attention_heatmap(
     Args:
         attention_weights: Shape ``(n_queries, n_keys)``; a tensor that requires
             grad is detached first.
-        queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
-        keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
+        queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional,
+            but only together with ``keys``.
+        keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional, but only
+            together with ``queries``.
         layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
-            ``"stacked"``, one phone layout: the colour bar under the heatmap, which gets
-            the figure's width.
+            ``"stacked"`` (two names for the same phone layout): the colour bar under
+            the heatmap, which gets the figure's width.
         lang: The language of the default labels: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
@@ -121,8 +123,9 @@ def plot_attention_heatmap(
 
     Raises:
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, the weights are not 2-D, or ``queries`` / ``keys`` do not
-            match the weights' rows / columns or are not sorted.
+            ``lang`` is unknown, the weights are not 2-D, only one of ``queries`` /
+            ``keys`` is given, or they do not match the weights' rows / columns or are
+            not sorted.
 
     Examples:
         >>> # the chapter's data
@@ -233,8 +236,8 @@ def plot_attention_heatmaps(
             shape ``(n_queries, 2)``: one row of the grid (one x₂), x₁ ascending. The
             query axis and the alt text then name that row and its range of x₁.
         layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
-            ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
-            the figure's width.
+            ``"stacked"`` (two names for the same phone layout): the colour bar under
+            the heatmaps, which get the figure's width.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
         query_ticks: ``"index"`` (query indices on the query axis), or ``"x1"`` with
             ``query_points``: the query axis in x₁ itself, ticked at the queries whose x₁
@@ -827,8 +830,9 @@ def plot_attention_pooling(
             language).
         title: Optional title.
         layout: ``"wide"``: five columns, query, keys, weights, values and output, left
-            to right; ``"narrow"`` or ``"stacked"``, one phone layout: the query above the
-            keys, weights and values, the output and the sum under them.
+            to right; ``"narrow"`` or ``"stacked"`` (two names for the same phone
+            layout): the query above the keys, weights and values, the output and the
+            sum under them.
 
     Returns:
         The figure (one axes without ticks).
@@ -1106,8 +1110,8 @@ def plot_bandwidth_gallery(
         y_train: Training outputs (the values), shape ``(n_train,)``.
         bandwidths: One to six positive kernel widths ``h``.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"``, one phone layout: the same
-            grid with larger text and fewer ticks.
+        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"`` (two names for the same
+            phone layout): the same grid with larger text and fewer ticks.
 
     Returns:
         The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by
@@ -1239,6 +1243,8 @@ def _gallery(
                 attention_weights.detach().numpy(), cmap="Reds", vmin=0.0, aspect="auto"
             )
         colorbar = fig.colorbar(image, ax=heat)
+        # each heatmap's own colour bar top, for the alt text (r53: said only "colour bar")
+        drawn[h] = (*drawn[h], float(image.get_clim()[1]))
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         colorbar.set_label(words["weight"])  # as on every other heatmap
         heat.set_ylabel(words["queries"])
@@ -1257,6 +1263,8 @@ def _gallery(
         h_max=f"{h_max:g}",
         mse_max=drawn[h_max][0],
         peak_max=drawn[h_max][1],
+        top_min=drawn[h_min][2],
+        top_max=drawn[h_max][2],
     )
     legend = fig.legend(
         handles=fit_axes[0].lines + fit_axes[0].collections,

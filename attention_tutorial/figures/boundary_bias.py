@@ -9,7 +9,7 @@ import matplotlib
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._alt import alt_facts
+from attention_tutorial.figures._alt import ALT_FACTS, alt_facts
 from attention_tutorial.figures._base import (
     _PREDICTION_COLOUR,
     FONTS,
@@ -72,8 +72,8 @@ def plot_boundary_bias(
         equivalent_weights: Also draw, as dots, the equivalent weights of local
             linear regression for that query (its prediction is their weighted sum
             of ``y_train``), with a line at 0.
-        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
-            phone layout: the fit above the weights.
+        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): the fit above the weights.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -216,6 +216,7 @@ def plot_boundary_bias(
         # equivalent weights: in the lead, {ell}). Where the weights panel ends the page
         # says and prints (r35: said a fourth time here)
         fig.alt_facts = _right_edge(x_test, y_truth, y_nw, y_ll, lang)
+        low, high = ax_fit.get_ylim()
         # the lead names the titles, the axes and every legend entry: no list after it
         fig.alt_words = False
         # the two marked inputs, the titles, the axes and the centre, named in the sentence
@@ -224,6 +225,9 @@ def plot_boundary_bias(
             "fit_title": ax_fit.get_title(), "weights_title": ax_w.get_title(),
             "x_fit": ax_fit.get_xlabel(), "y_fit": ax_fit.get_ylabel(),
             "x_w": ax_w.get_xlabel(), "y_w": ax_w.get_ylabel(),
+            **_computed_claims(
+                x_test, y_truth, x_train, (y_nw, y_ll), index, high - low, lang
+            ),
         }  # fmt: skip
         if equivalent_weights:  # the dots: said in the weights panel's part ({ell})
             fig.alt_values["ell"] = _equivalent_facts(x_train, weights_ll[index], lang)
@@ -235,6 +239,79 @@ def plot_boundary_bias(
             fig.alt_name = getattr(fig, "alt_name", None) or "plot_boundary_bias"
             fig.alt_name += ".stems"
     return fig
+
+
+def _computed_claims(
+    x_test: Tensor,
+    y_truth: Tensor,
+    x_train: Tensor,
+    fits: tuple[Tensor, Tensor],
+    index: int,
+    span: float,
+    lang: str,
+) -> dict[str, str]:
+    """The alt text's claims that hold only for some data, each said only when it holds.
+
+    ``ring``: the fit whose ring at the last input lies within a fortieth of ``span``
+    (the fit panel's y range; about the ring's radius) of the truth's dot, the closer
+    one; ``edge``: "left-edge" or "right-edge" when the query is the smallest or the
+    largest input; ``inwards``: every key on one side of the query, and then, if
+    Nadaraya-Watson misses the truth there by more than a tenth of ``span`` and the
+    local linear fit by less than half as much, both misses
+    (r53: fixed text said the ring circled the truth, and "left-edge", for any data).
+
+    >>> import torch
+    >>> x = torch.tensor([0.0, 1.0, 2.0])
+    >>> claims = _computed_claims(
+    ...     x,
+    ...     x,
+    ...     x,
+    ...     (x + 0.5, x + 0.1),
+    ...     0,
+    ...     4.0,
+    ...     "en",
+    ... )
+    >>> claims["ring"]
+    " (at x = 2 the local linear ring almost circles the truth's dot)"
+    >>> claims["edge"]
+    'left-edge '
+    """
+    words = ALT_FACTS[lang]
+    name = "plot_boundary_bias."
+    y_nw, y_ll = fits
+    last, truth = float(x_test[-1]), float(y_truth[-1])
+    misses = {"nw": abs(float(y_nw[-1]) - truth), "ll": abs(float(y_ll[-1]) - truth)}
+    closer = min(misses, key=misses.__getitem__)
+    ring = ""
+    if misses[closer] < span / 40:
+        fit = words[name + closer]
+        ring = words[name + "ring"].format(right=last, fit=fit)
+    query = float(x_test[index])
+    edge = ""
+    if query <= float(x_test.min()):
+        edge = words[name + "left"]
+    elif query >= float(x_test.max()):
+        edge = words[name + "right"]
+    keys = x_train.double()
+    side = "right" if bool((keys >= query).all()) else None
+    if bool((keys <= query).all()):
+        side = "left"
+    inwards = ""
+    if side is not None:
+        at = float(y_truth[index])
+        nw, ll = float(y_nw[index]), float(y_ll[index])
+        miss = ""
+        if abs(nw - at) > span / 10 and abs(ll - at) < abs(nw - at) / 2:
+            miss = words[name + "miss"].format(
+                q=query, nw=_signed(nw), truth=_signed(at), ll=_signed(ll)
+            )
+        inwards = words[name + "inwards"].format(side=words[f"{name}side_{side}"], miss=miss)
+    return {"ring": ring, "edge": edge, "inwards": inwards}
+
+
+def _signed(value: float) -> str:
+    """``value`` to 2 decimals with a minus sign, as the figure's ticks write it."""
+    return f"{value:.2f}".replace("-", "\N{MINUS SIGN}")
 
 
 def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lang: str) -> str:
@@ -253,16 +330,17 @@ def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lan
     """
     x, truth = float(x_test[-1]), float(y_truth[-1])
     nw, ll = float(y_nw[-1]), float(y_ll[-1])
+    ll_s, truth_s, nw_s = _signed(ll), _signed(truth), _signed(nw)
     if lang == "zh":
         side = "低于" if ll < truth else "高于"
         return (
-            f"右端 x = {x:.1f} 处，局部线性拟合{side}真实函数（{ll:.2f}，真实值 {truth:.2f}），"
-            f"Nadaraya-Watson 为 {nw:.2f}。"
+            f"右端 x = {x:g} 处，局部线性拟合{side}真实函数（{ll_s}，真实值 {truth_s}），"
+            f"Nadaraya-Watson 为 {nw_s}。"
         )
     side = "below" if ll < truth else "above"
     return (
-        f"At the right edge, x = {x:.1f}, the local linear fit is {side} the truth ({ll:.2f} "
-        f"against {truth:.2f}), and Nadaraya-Watson is at {nw:.2f}."
+        f"At the right edge, x = {x:g}, the local linear fit is {side} the truth ({ll_s} "
+        f"against {truth_s}), and Nadaraya-Watson is at {nw_s}."
     )
 
 

@@ -432,6 +432,9 @@ def plot_scaling(
                 )
             # "time from 0.0004 s to 4 s", or "time 1 s at both n" (not "from 1 s to 1 s")
             low, high = (_seconds(float(r["seconds"])) for r in (first, last))
+            if min(float(r["seconds"]) for r in (first, last)) < 0.0005:
+                # one precision in one range: "0.0004 s to 4 s", not "… to 4.000 s" (r53)
+                low, high = (f"{spoken(float(r['seconds']))} s" for r in (first, last))
             time = ALT_FACTS[lang]["plot_scaling." + ("same" if low == high else "range")].format(
                 what=ALT_FACTS[lang]["plot_scaling.time"], low=low, high=high
             )

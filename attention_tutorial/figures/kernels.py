@@ -12,6 +12,7 @@ from matplotlib.lines import Line2D
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import ALT_FACTS
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -42,7 +43,9 @@ def plot_kernel_contours(
     key ``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel
     draws it as contours at 0.25, 0.5 and 0.75 of its largest weight (the same
     levels and the same axes in every panel), the query as a cross, the centre as
-    a ring and the keys as grey dots.
+    a ring and, when keys are given, the keys as grey dots. A kernel's width ``h``
+    along an axis of its ellipse is one standard deviation there, 1/√eigenvalue of
+    ``A``; its half-peak contour lies √(2 ln 2) ≈ 1.18 widths from the centre.
 
     Explained on the page `projections.md`.
 
@@ -52,8 +55,8 @@ def plot_kernel_contours(
         query: The query, shape ``(2,)``.
         keys: The keys, shape ``(n, 2)``, drawn as dots; ``None``: no dots.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
-            phone layout: one above the other.
+        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): one above the other.
 
     Returns:
         The figure, with one axes per kernel.
@@ -67,9 +70,20 @@ def plot_kernel_contours(
     Examples:
         >>> q = torch.tensor([1.0, 2.0])
         >>> A = 4 * torch.eye(2)
+        >>> # the centre off the query
+        >>> c = q + 0.5
+        >>> keys = torch.tensor(
+        ...     [
+        ...         [0.5, 1.5],
+        ...         [1.5, 2.5],
+        ...         [2.0, 2.0],
+        ...         [1.0, 3.0],
+        ...     ]
+        ... )
         >>> fig = plot_kernel_contours(
-        ...     {"one w": (q, A)},
+        ...     {"one w": (c, A)},
         ...     q,
+        ...     keys=keys,
         ...     lang="en",
         ... )
         >>> fig.axes[0].get_title()
@@ -147,10 +161,14 @@ def plot_kernel_contours(
                 Line2D([], [], marker="o", markersize=4, color="0.6", linestyle="none",
                        label=labels["keys"])
             )  # fmt: skip
+        # three columns under two panels or more; under one (4.3 inches) three ran past
+        # both edges of the figure (r53), two fit
         fig.legend(handles=handles, loc="outside lower center",
-                   ncols=3 if layout == "wide" else 2,
+                   ncols=3 if layout == "wide" and n > 1 else 2,
                    fontsize="small" if layout == "wide" else "medium")  # fmt: skip
         fig.alt_facts = _facts(q, shapes, lang)
+        # the keys' clause only when dots are drawn (r53: said of a figure without them)
+        fig.alt_values = {"keys": "" if points is None else ALT_FACTS[lang]["kernel_keys"]}
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
@@ -176,15 +194,18 @@ def _shape(precision: np.ndarray) -> tuple[float, float, float]:
 _WORDS = {
     "zh": {
         "query": "查询在 ({a:.2f}, {b:.2f})。",
-        "circle": "{name}：圆，中心 ({c1:.2f}, {c2:.2f})，宽 {w:.2f}。",
-        "ellipse": "{name}：椭圆，中心 ({c1:.2f}, {c2:.2f})，沿两轴宽 {n:.2f} 和 {w:.2f}，"
-        "窄轴与 x₁ 成 {t:.0f}°。",
+        "circle": "{name}：圆，中心 ({c1:.2f}, {c2:.2f})，宽度 h = {w:.2f}"
+        "（一个标准差；半峰等高线的半径 {rw:.2f}）。",
+        "ellipse": "{name}：椭圆，中心 ({c1:.2f}, {c2:.2f})，沿两轴宽度 {n:.2f} 和 {w:.2f}"
+        "（一个标准差；半峰等高线的半轴 {rn:.2f} 和 {rw:.2f}），窄轴与 x₁ 成 {t:.0f}°。",
     },
     "en": {
         "query": "The query is at ({a:.2f}, {b:.2f}). ",
-        "circle": "{name}: a circle, centre ({c1:.2f}, {c2:.2f}), {w:.2f} wide. ",
-        "ellipse": "{name}: an ellipse, centre ({c1:.2f}, {c2:.2f}), {n:.2f} and {w:.2f} "
-        "wide along its axes, the narrow one {t:.0f}° off x₁. ",
+        "circle": "{name}: a circle, centre ({c1:.2f}, {c2:.2f}), width h = {w:.2f} (one "
+        "standard deviation; the half-peak contour has radius {rw:.2f}). ",
+        "ellipse": "{name}: an ellipse, centre ({c1:.2f}, {c2:.2f}), widths {n:.2f} and "
+        "{w:.2f} along its axes (one standard deviation; the half-peak contour's semi-axes "
+        "{rn:.2f} and {rw:.2f}), the narrow one {t:.0f}° off x₁. ",
     },
 }
 
@@ -196,5 +217,9 @@ def _facts(q: np.ndarray, shapes: dict[str, tuple[np.ndarray, np.ndarray]], lang
     for name, (centre, precision) in shapes.items():
         narrow, wide, tilt = _shape(precision)
         kind = "circle" if np.isclose(narrow, wide, rtol=1e-3) else "ellipse"
-        text += words[kind].format(name=name, c1=centre[0], c2=centre[1], n=narrow, w=wide, t=tilt)
+        half = np.sqrt(2 * np.log(2))  # the half-peak contour, in widths from the centre
+        text += words[kind].format(
+            name=name, c1=centre[0], c2=centre[1], n=narrow, w=wide, t=tilt,
+            rn=half * narrow, rw=half * wide,
+        )  # fmt: skip
     return text.strip()

@@ -10,6 +10,8 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
 from attention_tutorial import _checks
@@ -107,8 +109,9 @@ def plot_matrices(
             axis labels and said in the alt text.
         round_ticks: Tick each colour bar at round values inside its range (``-1``,
             ``0``, ``1`` on a bar from ``-1.15`` to ``1.15``) instead of at its ends.
-        layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"``, one
-            phone layout: at most two matrices a row, each colour bar under its matrices.
+        layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): at most two matrices a row, each colour
+            bar under its matrices.
 
     Returns:
         The figure, one axes per matrix, then each colour bar's.
@@ -240,6 +243,8 @@ def plot_matrices(
             else:
                 _tick_both_ends(bar, limit, columns)
             bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
+            if lang == "zh":  # no spaces to wrap at: after its last comma, if too wide (r53)
+                _break_zh(bar.ax.xaxis.label, fig)
             bar.ax.xaxis.label.set_multialignment("center")  # its lines centred under the bar
             bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
         # room round the edges for the browser's fonts (the SVG leaves the text to them): a
@@ -369,6 +374,24 @@ def _roles(roles: Mapping[str, Sequence[str]] | None, names: list[str]) -> dict:
     return checked
 
 
+def _minus(value: float) -> str:
+    """``value`` to 2 decimals with the minus sign the figure's ticks show (r53)."""
+    return f"{value:.2f}".replace("-", "\N{MINUS SIGN}")
+
+
+def _break_zh(label: Text, fig: Figure) -> None:
+    """Break a Chinese colour-bar label after its last "，" if wider than the figure.
+
+    The figure less 0.2 inches: matplotlib wraps only at spaces, and the label under two
+    small matrices ran past the figure's right edge (r53).
+    """
+    text = label.get_text()
+    width = label.get_window_extent(fig._get_renderer()).width
+    if "，" in text and width > fig.bbox.width - 0.2 * fig.dpi:
+        head, tail = text.rsplit("，", 1)
+        label.set_text(f"{head}，\n{tail}")
+
+
 def _round_below(limit: float) -> float:
     """The largest of 1, 2, 2.5 and 5 times a power of 10 that is at most ``limit``.
 
@@ -426,23 +449,23 @@ def _entries(
             rows = words["rows"].join(
                 words["row"].format(
                     i=labels_of[i] if labels_of else i,
-                    values=words["list"].join(f"{v:.2f}" for v in row),
+                    values=words["list"].join(_minus(v) for v in row),
                 )
                 for i, row in enumerate(a)
             )
             parts.append(words["matrix"].format(name=shown, rows=rows))
         else:
             i, j = divmod(int(np.abs(a).argmax()), a.shape[1])
-            parts.append(words["largest"].format(name=shown, i=i, j=j, value=f"{a[i, j]:.2f}"))
+            parts.append(words["largest"].format(name=shown, i=i, j=j, value=_minus(a[i, j])))
     text = words["between"].join(parts) + words["stop"]
     drawn = [(g, limit) for g, limit in zip(groups, limits, strict=True) if g]
     if len(drawn) == 1:
-        return text + words["end"].format(low=f"{-limits[0]:.2f}", high=f"{limits[0]:.2f}")
+        return text + words["end"].format(low=_minus(-limits[0]), high=_minus(limits[0]))
     bars = words["rows"].join(
         words["bar" if len(g) > 1 else "bar_own"].format(
             names=words["list"].join(plain(_math(n)) for n in g),
-            low=f"{-limit:.2f}",
-            high=f"{limit:.2f}",
+            low=_minus(-limit),
+            high=_minus(limit),
         )
         for g, limit in drawn
     )

@@ -50,8 +50,8 @@ def plot_score_parts(
         query: The query ``q``, a finite number.
         keys: The keys, shape ``(n_train,)`` with ``n_train >= 2``, finite.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
-            phone layout: the scores above the weights.
+        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"`` (two
+            names for the same phone layout): the scores above the weights.
 
     Returns:
         The figure, with two axes: the scores, then the weights.

@@ -116,10 +116,11 @@ def plot_shape_flow(
     (``leave_one_out`` turns ``x_train`` and ``y_train`` into keys and values, a row of
     the other ``n_train - 1`` points for each training input, and each training input is
     a query against its row, through ``bmm``). The keys and the values enter as blue
-    boxes beside the chain, each with an arrow into the step that takes it in; in
-    training the tiled queries enter the same way, in an orange box (a tensor in
-    between). The shapes are not typed in: both flows are run on the given data and
-    every box shows the shape of the real tensor.
+    boxes beside the chain (on a phone: each in a row of its own above the step), each
+    with an arrow into the step that takes it in; in training the tiled queries enter
+    the same way, in an orange box (a tensor in between). The shapes are not typed in:
+    both flows are run on the given data and every box shows the shape of the real
+    tensor.
 
     Explained on the page `recap.md`.
 
@@ -129,8 +130,9 @@ def plot_shape_flow(
         x_train: Training inputs (keys), a ``torch.Tensor`` of shape ``(n_train,)``,
             ``n_train >= 2``.
         y_train: Training outputs (values), a ``torch.Tensor`` of shape ``(n_train,)``.
-        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"``, one phone layout: the
-            same boxes drawn smaller.
+        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"`` (two names for the same
+            phone layout): one column; each input gets a row of its own above the step
+            that takes it in.
         lang: The language of the row titles: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:

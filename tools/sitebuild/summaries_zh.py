@@ -360,8 +360,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     # figures.attention
     "figures.attention.plot_attention_heatmap": {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
-        "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
-        "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给。",
+        "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；"
+        "可以不给，但要和 keys 一起给。",
+        "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给，但要和 queries 一起给。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条在热图下面，"
         "热图占满图的宽度。",
         "lang": '默认标签的语言：`"zh"`、`"en"` 或 `None`（当前语言）。',
@@ -369,8 +370,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
         "title": _TITLE,
         "return": "图；它的第二个坐标系是颜色条。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、权重不是二维，或者 `queries`、"
-        "`keys` 与权重的行、列对不上或没有排序时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、权重不是二维，`queries`、`keys` "
+        "只给了一个，或者它们与权重的行、列对不上或没有排序时。",
     },
     "figures.attention.plot_attention_heatmaps": {
         "attention_weights": "面板标题 → 形状为 `(n_queries, n_keys)` 的权重，每个面板形状相同"
@@ -627,7 +628,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
         "x_train": "训练输入（键），`torch.Tensor`，形状 `(n_train,)`，`n_train >= 2`。",
         "y_train": "训练输出（值），`torch.Tensor`，形状 `(n_train,)`。",
-        "layout": '`"wide"`，或 ' + _PHONE + "：同样的方框，画得小一些。",
+        "layout": '`"wide"`，或 ' + _PHONE + "：排成一列，每个输入在接收它的那一步上面单占一行。",
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
         "raise TypeError": "`x_test`、`x_train` 或 `y_train` 不是 `torch.Tensor` 时"
@@ -1456,8 +1457,9 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.set_language``）。",
     # figures.attention
     "Every number drawn is computed here from the tensors passed in; ``pyplot`` is never "
-    "imported and no global setting is changed.": (
-        "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
+    "imported and no matplotlib setting (``rcParams``) is changed.": (
+        "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，"
+        "也不改动 matplotlib 的任何设置（``rcParams``）。"
     ),
     "The colour bar starts at 0 (no weight) and is ticked at its top, the largest weight. "
     "With ``queries`` and ``keys`` the axes show their x values instead of row and column "
@@ -1605,11 +1607,15 @@ PARAGRAPHS: dict[str, str] = {
     "A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite): key "
     "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "
     "as contours at 0.25, 0.5 and 0.75 of its largest weight (the same levels and the same "
-    "axes in every panel), the query as a cross, the centre as a ring and the keys as grey "
-    "dots.": (
+    "axes in every panel), the query as a cross, the centre as a ring and, when keys are "
+    "given, the keys as grey dots. A kernel's width ``h`` along an axis of its ellipse is "
+    "one standard deviation there, 1/√eigenvalue of ``A``; its half-peak contour lies "
+    "√(2 ln 2) ≈ 1.18 widths from the centre.": (
         "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
         "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
-        "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，灰点是键。"
+        "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，给了键时灰点是键。"
+        "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 ``A`` 相应特征值的平方根"
+        "的倒数；半峰等高线离中心 ``√(2 ln 2)`` ≈ 1.18 个宽度。"
     ),
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
@@ -1652,15 +1658,17 @@ PARAGRAPHS: dict[str, str] = {
     "parametric model's leave-one-out training (``leave_one_out`` turns ``x_train`` and "
     "``y_train`` into keys and values, a row of the other ``n_train - 1`` points for each "
     "training input, and each training input is a query against its row, through ``bmm``). "
-    "The keys and the values enter as blue boxes beside the chain, each with an arrow into the "
-    "step that takes it in; in training the tiled queries enter the same way, in an orange box "
-    "(a tensor in between). The shapes are not typed in: both flows are run on the given data "
+    "The keys and the values enter as blue boxes beside the chain (on a phone: each in a row "
+    "of its own above the step), each with an arrow into the step that takes it in; in "
+    "training the tiled queries enter the same way, in an orange box (a tensor in between). "
+    "The shapes are not typed in: both flows are run on the given data "
     "and every box shows the shape of the real tensor.": (
         "上面一组方框是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
         " 平铺），下面一组是带参数模型的留一法训练（``leave_one_out`` 把 ``x_train`` 和"
         " ``y_train`` 变成键和值：每个训练输入一行，是除它以外的 ``n_train - 1`` 个点；"
         "每个训练输入作为查询，对着自己那一行，"
-        "经过 ``bmm``）。键和值画成链旁的蓝色方框，各有一个箭头指向用到它的那一步；"
+        "经过 ``bmm``）。键和值画成链旁的蓝色方框（手机上各自在那一步上面单占一行），"
+        "各有一个箭头指向用到它的那一步；"
         "训练时平铺后的查询也这样进入，画成橙色方框（它是中间的张量）。"
         "形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
@@ -2229,6 +2237,7 @@ COMMENTS: dict[str, str] = {
     "the weights it draws, from nadaraya_watson": "图中画出的权重，由 nadaraya_watson 算出",
     "the first fit's title": "第一幅拟合图的标题",
     "the right panel's title": "右边一幅图的标题",
+    "the centre off the query": "中心不在查询上",
     # figures.curves
     "panel titles: the keys of fits": "每幅图的标题：fits 的键",
     "predict: the parametric model's": "predict：带参数的模型",

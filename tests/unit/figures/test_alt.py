@@ -209,12 +209,12 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
         "plot_attention_heatmaps",
         lang,
     )
-    used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
+    used = ("有效键数 {}" if lang == "zh" else "an effective {} keys").format
     # each panel named by its place and its title (round 26)
     upper = f"上图 even：{used('4.0')}" if lang == "zh" else f"Upper panel, even: {used('4.0')}"
     assert upper in heatmaps
     # one key: singular (round 17)
-    assert ("有效键数 1.0" if lang == "zh" else "sharp: 1.0 key in use") in heatmaps
+    assert ("有效键数 1.0" if lang == "zh" else "sharp: an effective 1.0 key per query") in heatmaps
     # a uniform panel has no band: it gives the one weight, not "100% of the band"
     uniform = "每个键权重相同（0.25）" if lang == "zh" else "every key the same weight (0.25)"
     assert uniform in heatmaps and heatmaps.count("带内") + heatmaps.count("in the band") == 1
@@ -516,15 +516,15 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
         assert "颜色条从 0.00 到 0.50" in text
     else:
         assert (
-            "ProjectedAttention: 4.0 keys in use per query, the band is "
+            "ProjectedAttention: an effective 4.0 keys per query, the band is "
             "continuous (100% of the keys in the band have at least a tenth of the "
             "row's largest weight)" in text
         )
         assert (
-            "ScalarKernelAttention: 2.0 keys in use per query, the band is "
+            "ScalarKernelAttention: an effective 2.0 keys per query, the band is "
             "broken into patches (40% of" in text
         )
-        assert "keys in use: each query's 1/Σα², averaged over the queries" in text
+        assert "the effective number of keys: each query's 1/Σα², averaged over the queries" in text
         assert "the colour bar runs from 0.00 to 0.50" in text
     # round 16: what "keys in use" means is said once, not once per panel
     assert text.count("1/Σα²") == 1
@@ -570,9 +570,12 @@ def test_heatmaps_alt_text_gives_the_picture_before_the_numbers(lang):
         assert "每幅图里醒目的带都沿对角线从左上走到右下。上图 band：有效键数 3.0" in text
         assert "下图 streaks：有效键数 3.0，醒目的带断成一段段竖条" in text
     else:
-        assert "from the top left to the bottom right. Upper panel, band: 3.0 keys" in text
         assert (
-            "lower panel, streaks: 3.0 keys in use per query, the band is broken into "
+            "from the top left to the bottom right. Upper panel, band: an effective 3.0 keys"
+            in text
+        )
+        assert (
+            "lower panel, streaks: an effective 3.0 keys per query, the band is broken into "
             "vertical streaks" in text
         )
     # a band that runs the other way, and patches that do not line up, say neither

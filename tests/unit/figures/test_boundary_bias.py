@@ -392,3 +392,21 @@ def test_the_alt_text_is_one_whole_description(data, layout, lang):
     assert all(entry in alt for entry in entries), [e for e in entries if e not in alt]
     assert "±" not in alt and ("图例" if lang == "zh" else "legend:") not in alt
     assert "{" not in alt
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_alt_text_claims_only_what_the_numbers_show(lang):
+    """Reader r53: the docstring example's alt said the Nadaraya-Watson ring almost circles
+    the truth (it is 0.18 off, local linear closer), and a middle query was "left-edge"
+    with every key to its right. Each claim is now computed from the figure's numbers."""
+    x = torch.linspace(0, 5, 11)
+    edge = plot_boundary_bias(x, x.sin(), x, x.sin(), lang=lang).description
+    middle = plot_boundary_bias(x, x.sin(), x, x.sin(), query_index=5, lang=lang).description
+    ring = "几乎套在" if lang == "zh" else "almost circles"
+    assert ring not in edge and ring not in middle
+    left = "左端查询" if lang == "zh" else "left-edge query"
+    right = "右侧" if lang == "zh" else "to its right"
+    assert left in edge and right in edge
+    assert left not in middle and right not in middle
+    minus = "−1.10" if lang == "zh" else "(−1.10 against −0.96)"
+    assert minus in edge and "x = 5.0" not in edge

@@ -26,6 +26,7 @@ from attention_tutorial import (
     plot_explorer_panels,
     plot_fit,
     plot_fits,
+    plot_kernel_contours,
     plot_loss,
     plot_loss_vs_w,
     plot_matrices,
@@ -279,3 +280,49 @@ def test_the_minimum_is_one_marker_in_every_figure_that_marks_it() -> None:
             if "minimum" in t.get_text()
         ]  # fmt: skip
         assert np.round(handle.get_paths()[0].vertices, 6).tolist() == star[0], name
+
+
+def _example_scaling_rows() -> list[dict]:
+    """The rows of ``plot_scaling``'s docstring example (tiled counted, sdpa not)."""
+    rows = []
+    for n in (100, 1000, 10000):
+        c = 12 * n * n
+        rows += [
+            {"formulation": "tiled", "n": n, "seconds": 4e-8 * n * n,
+             "peak_bytes": c + 1e6, "predicted_bytes": c},
+            {"formulation": "sdpa", "n": n, "seconds": 1e-8 * n * n, "peak_bytes": 4000 * n},
+        ]  # fmt: skip
+    return rows
+
+
+def _draw_example(name: str, lang: str, layout: str):
+    if name == "kernels":
+        q = torch.tensor([1.0, 2.0])
+        shapes = {"one w": (q, 4 * torch.eye(2))}
+        return plot_kernel_contours(shapes, q, lang=lang, layout=layout)
+    if name == "matrices":
+        arrays = {"A": np.eye(2), "W_k": -np.ones((2, 3))}
+        return plot_matrices(arrays, lang=lang, layout=layout)
+    return plot_scaling(_example_scaling_rows(), lang=lang, layout=layout)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [("kernels", "wide"), ("kernels", "stacked"), ("matrices", "wide"),
+     ("matrices", "narrow"), ("cost", "wide"), ("cost", "narrow")],
+)  # fmt: skip
+def test_the_examples_legends_and_colour_bar_labels_lie_inside_the_figure(name, layout, lang):
+    """Reader r53: under the docstring examples, the kernels' legend (one panel, three
+    columns) and the zh cost legend ran past the figure's edges, and the zh colour-bar
+    label of two small matrices (no spaces to wrap at) past its right edge. Each legend
+    and every axis label lies inside the left and right edges, 0.02 inch clear (the
+    y labels sit at the layout's pad, 0.04 inch in)."""
+    fig = _draw_example(name, lang, layout)
+    fig.draw_without_rendering()  # the constrained layout, as when the figure is saved
+    clear = fig.bbox.padded(-0.02 * fig.dpi)
+    labels = [a.label for ax in fig.axes for a in (ax.xaxis, ax.yaxis) if a.label.get_text()]
+    assert fig.legends or name == "matrices"
+    for item in [*fig.legends, *labels]:
+        box = item.get_window_extent()
+        assert clear.x0 <= box.x0 and box.x1 <= clear.x1, (name, item, box, clear)
