@@ -16,7 +16,8 @@ link to a chapter page, a row in the table of both handbook overviews and an ent
 in the nav of both configs. A **chapter page** (``docs/<lang>/<name>.py``) gets the
 seed cell, a section with a code cell, the common questions, an exercise whose
 solution is written as ``>>>`` examples in a ``<details>`` block, and the list of
-APIs used; its nav entry goes before the recap. Both languages have the same code
+APIs used; its nav entry goes before the recap, and a line in the reading path of both
+home pages (``<!-- reading-path``) before the recap's. Both languages have the same code
 cells (``make sync-code`` keeps them so) and the same headings.
 
 Every placeholder the writer replaces carries the marker ``TODO``; the example code
@@ -123,6 +124,7 @@ _CHAPTER_WORDS = {
         "solution_text": "TODO：解释答案。",
         "apis": "本页用到的 API",
         "apis_text": "- PyTorch：TODO\n# - 张量 API 手册：TODO",
+        "path": "TODO：一句话说明这一页讲什么。",
     },
     "en": {
         "intro": "TODO: what this page is about, and the page it builds on "
@@ -137,6 +139,7 @@ _CHAPTER_WORDS = {
         "solution_text": "TODO: explain the solution.",
         "apis": "APIs used on this page",
         "apis_text": "- PyTorch: TODO\n# - Tensor API handbook: TODO",
+        "path": "TODO: what this page teaches, in one sentence.",
     },
 }
 
@@ -340,6 +343,37 @@ def add_index_row(index: str, page: NewPage, lang: str) -> str:
     return "".join(lines)
 
 
+def add_reading_path_line(home: str, page: NewPage, lang: str) -> str:
+    r"""The home page ``home`` with a line for the new chapter page in its reading path.
+
+    The ``<!-- reading-path`` comment describes every chapter page of the nav in one
+    line (``tools/sitebuild/pagehooks.py`` refuses a nav page it does not describe);
+    the new page's line goes before the recap's, as its nav entry does, else before the
+    comment's ``skip:`` line or its end.
+
+    Examples:
+        >>> home = "<!-- reading-path\ndata.py: d\nrecap.py: r\nskip: glossary.md\n-->\n"
+        >>> page = NewPage("chapter", "kernels", {"zh": "核", "en": "Kernels"})
+        >>> print(add_reading_path_line(home, page, "en"), end="")
+        <!-- reading-path
+        data.py: d
+        kernels.py: TODO: what this page teaches, in one sentence.
+        recap.py: r
+        skip: glossary.md
+        -->
+    """
+    lines = home.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.startswith("<!-- reading-path")), None)
+    if start is None:
+        raise ValueError("the home page has no <!-- reading-path comment")
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("-->"))
+    body = range(start + 1, end)
+    at = next((i for i in body if lines[i].startswith("recap.py:")), None)
+    at = at if at is not None else next((i for i in body if lines[i].startswith("skip:")), end)
+    lines.insert(at, f"{page.rel}: {_CHAPTER_WORDS[lang]['path']}\n")
+    return "".join(lines)
+
+
 def create(page: NewPage, root: Path = ROOT) -> list[Path]:
     """Write the page in both languages and add it to the nav (and the overview); return the files.
 
@@ -359,6 +393,9 @@ def create(page: NewPage, root: Path = ROOT) -> list[Path]:
         if page.kind == "handbook":
             index = docs / lang / "handbook" / "index.md"
             writes[index] = add_index_row(index.read_text(encoding="utf-8"), page, lang)
+        else:  # the home page's reading path describes every chapter page
+            home = docs / lang / "index.md"
+            writes[home] = add_reading_path_line(home.read_text(encoding="utf-8"), page, lang)
     for path, text in writes.items():
         path.write_text(text, encoding="utf-8")
     return list(writes)

@@ -20,7 +20,7 @@ import yaml
 import tests.site.test_handbook as handbook_rules
 import tests.site.test_pages as chapter_rules
 from tools import scaffold
-from tools.sitebuild import sync
+from tools.sitebuild import pagehooks, sync
 from tools.sitebuild.notebooks import code_cells
 
 ROOT = scaffold.ROOT
@@ -136,9 +136,16 @@ def test_a_new_chapter_page_passes_the_chapter_rules(copy, monkeypatch, capsys):
     (solution,) = chapter_rules.solutions("zh")
     chapter_rules.test_exercise_solution_runs("zh", *solution)
 
-    for config in scaffold.CONFIGS.values():
+    for lang, config in scaffold.CONFIGS.items():
         pages = list(nav_pages(copy / config))
         assert pages.index("kernels.py") == pages.index("recap.py") - 1  # before the recap
+        # the home page's reading path describes it (the build refuses a nav page it does
+        # not: round 54 found a new chapter page stopping `make serve`), before the recap
+        nav = yaml.load((copy / config).read_text(encoding="utf-8"), Loader=_Loader)["nav"]
+        home = (copy / "docs" / lang / "index.md").read_text(encoding="utf-8")
+        path = pagehooks.reading_path(home, nav, lang)
+        assert f"(kernels.py){pagehooks.SEPARATOR[lang]}TODO" in path
+        assert path.index("(kernels.py)") < path.index("(recap.py)")
     pages = [copy / "docs" / lang / "kernels.py" for lang in scaffold.CONFIGS]
     assert ruff_problems(copy, *pages) == ""
     run_code_cells(pages[0])
