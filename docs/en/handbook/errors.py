@@ -522,8 +522,8 @@ with prints_error(RuntimeError):
 #     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second message).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; the chapter's data are all float32). See also [torch.matmul](matmul.py#torchmatmul)
-#   (the 2-D · 1-D case): that page is about shapes, and mentions the dtype only once, in its parameters.
+#   (with the fix; the chapter's data are all float32). See also the pitfalls of
+#   [torch.matmul](matmul.py#pitfalls): its dtype example prints this very message.
 
 # %%
 # (n_test, n_train), float32
@@ -605,8 +605,8 @@ for left in lefts:
 # - **Fix**: as for [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double),
 #   make the float64 one float32: `.float()`.
 # - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; it prints this very message). See also [torch.matmul](matmul.py#torchmatmul)
-#   (the 1-D · 1-D case): that page is about shapes, and mentions the dtype only once, in its parameters.
+#   (with the fix; it prints this very message). See also the pitfalls of
+#   [torch.matmul](matmul.py#pitfalls), which name this wording beside the others of a dtype mismatch.
 
 # %%
 # (3,), float32

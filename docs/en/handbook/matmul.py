@@ -289,7 +289,7 @@ except RuntimeError as err:
 
 # %% [markdown]
 # The two sides must also have the same dtype. Data made with NumPy are float64 by default,
-# PyTorch's tensors float32, and multiplying the two fails; here the float32 `A` times a
+# PyTorch's floating-point tensors float32, and multiplying the two fails; here the float32 `A` times a
 # float64 vector:
 
 # %%
@@ -300,7 +300,8 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# The fix is to make the float64 side float32: `.float()`. Each kind of product words this
+# The message names three dtypes for two tensors: the result's first (it follows the vector),
+# then `A`'s and the vector's. The fix is to make the float64 side float32: `.float()`. Each kind of product words this
 # mistake its own way, and the error-message index has them all: a matrix (or a stack of
 # matrices) times a vector gives
 # [`addmv input tensors must have the same dtype, but got …`](errors.py#addmv-input-tensors-must-have-the-same-dtype-but-got-)

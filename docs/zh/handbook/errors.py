@@ -464,7 +464,7 @@ with prints_error(RuntimeError):
 #     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二条报错）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
 # - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
-#   另见 [torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）：那一页讲形状，类型只在参数说明里提了一句。
+#   另见 [torch.matmul 的陷阱](matmul.py#陷阱)：那里 dtype 的例子打印的正是这一条。
 
 # %%
 # (n_test, n_train), float32
@@ -541,7 +541,7 @@ for left in lefts:
 #   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
 # - **改法**：同 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
 # - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；那里打印的正是这一条）。
-#   另见 [torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）：那一页讲形状，类型只在参数说明里提了一句。
+#   另见 [torch.matmul 的陷阱](matmul.py#陷阱)：那里列出了 dtype 不同时的这种说法和其他几种。
 
 # %%
 # (3,), float32

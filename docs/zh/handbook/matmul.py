@@ -258,7 +258,7 @@ except RuntimeError as err:
 # [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-) 这一条。
 
 # %% [markdown]
-# 两边的 dtype 也必须相同。用 NumPy 造的数据默认是 float64，PyTorch 默认是 float32，
+# 两边的 dtype 也必须相同。用 NumPy 造的数据默认是 float64，PyTorch 的浮点张量默认是 float32，
 # 两者相乘就报错，例如 float32 的 `A` 乘 float64 的向量：
 
 # %%
@@ -269,6 +269,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
+# 报错里两个张量却有三个 dtype：第一个是结果的（跟着向量），然后依次是 `A` 的和向量的。
 # 改法是把 float64 的一边转成 float32：`.float()`。乘法的种类不同，这个错的说法也不同，报错信息索引里都有：
 # 矩阵（或一摞矩阵）乘向量报 [`addmv input tensors must have the same dtype, but got …`](errors.py#addmv-input-tensors-must-have-the-same-dtype-but-got-)（就是上面这条），
 # 右边是二维时报 [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)，
