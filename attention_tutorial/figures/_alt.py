@@ -94,6 +94,8 @@ ALT: dict[str, dict[str, str]] = {
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_kernel_contours": "每个模型一幅图，左右并排，坐标轴相同：核在查询（叉）周围的等高线，"
         "各幅图的等高线取相同高度；圆环是核的中心{keys}。",
+        # one model: one panel, nothing side by side (r54)
+        "plot_kernel_contours.one": "一幅图：核在查询（叉）周围的等高线；圆环是核的中心{keys}。",
         "plot_kernel_contours.stacked": "每个模型一幅图，上下排列，坐标轴相同：核在查询（叉）周围的"
         "等高线，各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
@@ -181,6 +183,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_kernel_contours": "One panel per model, side by side, same axes: the "
         "kernel's contours around the query (cross), same levels in each; ring: the centre"
         "{keys}.",
+        "plot_kernel_contours.one": "One panel: the kernel's contours around the query "
+        "(cross); ring: the centre{keys}.",
         "plot_kernel_contours.stacked": "One panel per model, one above the other, same axes: "
         "the kernel's contours around the query (cross), same levels in each; ring: the "
         "centre{keys}.",
@@ -1535,7 +1539,9 @@ def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
         if ax.get_title():
             add_named(ax.get_title(), parts["title"])
         if hasattr(ax, "_colorbar"):  # a colour bar's label, along it or under it
-            bar = ax.get_ylabel() or ax.get_xlabel()
+            # a figure whose lead already says the colours may name its bar without them
+            # (``alt_label``, plot_matrices: r54 read "blue negative, red positive" twice)
+            bar = getattr(ax, "alt_label", None) or ax.get_ylabel() or ax.get_xlabel()
             add(parts["bar"].format(bar), label=bar)
             continue
         if ax.get_xlabel():
