@@ -94,6 +94,8 @@ ALT: dict[str, dict[str, str]] = {
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_kernel_contours": "每个模型一幅图，左右并排，坐标轴相同：核在查询（叉）周围的等高线，"
         "各幅图的等高线取相同高度；圆环是核的中心{keys}。",
+        # one model: one panel, nothing side by side (r54)
+        "plot_kernel_contours.one": "一幅图：核在查询（叉）周围的等高线；圆环是核的中心{keys}。",
         "plot_kernel_contours.stacked": "每个模型一幅图，上下排列，坐标轴相同：核在查询（叉）周围的"
         "等高线，各幅图的等高线取相同高度；圆环是核的中心{keys}。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
@@ -110,7 +112,7 @@ ALT: dict[str, dict[str, str]] = {
         # left out the entries this sentence half-said)
         "plot_boundary_bias": "两幅图。左图“{fit_title}”，横轴是{x_fit}，纵轴是{y_fit}："
         "真实函数、Nadaraya-Watson（局部常数）拟合（虚线）、局部线性回归拟合（点划线）和训练点，"
-        "在 x = {left:g} 和 x = {right:g} 处，真实函数上各标一个实心点，两条拟合曲线上各标"
+        "{marks}，真实函数上各标一个实心点，两条拟合曲线上各标"
         "一个圆环{ring}。"
         "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：{edge}查询 x = {left:g} 对各个键的"
         "注意力权重（条形），点线标出查询 x = {left:g}，实线标出权重的重心 x̄ = {centre:.2f}。"
@@ -181,6 +183,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_kernel_contours": "One panel per model, side by side, same axes: the "
         "kernel's contours around the query (cross), same levels in each; ring: the centre"
         "{keys}.",
+        "plot_kernel_contours.one": "One panel: the kernel's contours around the query "
+        "(cross); ring: the centre{keys}.",
         "plot_kernel_contours.stacked": "One panel per model, one above the other, same axes: "
         "the kernel's contours around the query (cross), same levels in each; ring: the "
         "centre{keys}.",
@@ -197,7 +201,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "Two panels. Left, \u201c{fit_title}\u201d, {y_fit} against "
         "{x_fit}: the true function, the Nadaraya-Watson (local constant) fit (dashed), the "
         "local linear regression fit (dash-dot) and the training points, with a solid dot "
-        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g}{ring}. "
+        "on the truth and a ring on each fit {marks}{ring}. "
         "Right, \u201c{weights_title}\u201d, {y_w} against {x_w}: the attention weights of "
         "the {edge}query x = {left:g} over the keys (bars), a dotted line at the query "
         "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}."
@@ -365,8 +369,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.side_right": "右",
         "plot_boundary_bias.nw": " Nadaraya-Watson ",
         "plot_boundary_bias.ll": "局部线性拟合",
-        "plot_boundary_bias.inwards": "这个查询的键全在它的{side}侧，"
-        "加权平均“看向”数据内部{miss}。",
+        "plot_boundary_bias.ring_one": "（{fit}的圆环几乎套在真实值的点上）",
+        "plot_boundary_bias.marks_two": "在 x = {left:g} 和 x = {right:g} 处",
+        "plot_boundary_bias.marks_one": "在 x = {left:g} 处",
+        "plot_boundary_bias.inwards": "这个查询{side}侧没有键，加权平均“看向”数据内部{miss}。",
         "plot_boundary_bias.miss": "，所以 x = {q:g} 处 Nadaraya-Watson 偏离真实函数（{nw}，"
         "真实值 {truth}），局部线性拟合偏得少得多（{ll}）",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
@@ -474,7 +480,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.side_right": "right",
         "plot_boundary_bias.nw": "Nadaraya-Watson",
         "plot_boundary_bias.ll": "local linear",
-        "plot_boundary_bias.inwards": " Every key of this query lies to its {side}, so the "
+        "plot_boundary_bias.ring_one": " (the {fit} ring almost circles the truth's dot)",
+        "plot_boundary_bias.marks_two": "at x = {left:g} and at x = {right:g}",
+        "plot_boundary_bias.marks_one": "at x = {left:g}",
+        "plot_boundary_bias.inwards": " No key of this query lies to its {side}, so the "
         "weighted average looks inwards{miss}.",
         "plot_boundary_bias.miss": ": at x = {q:g} Nadaraya-Watson misses the truth ({nw} "
         "against {truth}), the local linear fit much less ({ll})",
@@ -1530,7 +1539,9 @@ def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
         if ax.get_title():
             add_named(ax.get_title(), parts["title"])
         if hasattr(ax, "_colorbar"):  # a colour bar's label, along it or under it
-            bar = ax.get_ylabel() or ax.get_xlabel()
+            # a figure whose lead already says the colours may name its bar without them
+            # (``alt_label``, plot_matrices: r54 read "blue negative, red positive" twice)
+            bar = getattr(ax, "alt_label", None) or ax.get_ylabel() or ax.get_xlabel()
             add(parts["bar"].format(bar), label=bar)
             continue
         if ax.get_xlabel():

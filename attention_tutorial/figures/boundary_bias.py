@@ -5,6 +5,8 @@ Explained on the page `local-linear.md`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import matplotlib
 from torch import Tensor
 
@@ -24,10 +26,14 @@ from attention_tutorial.figures.curves import _NARROW_IN
 from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.pooling import nadaraya_watson
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 LAYOUTS = ("wide", "stacked")
 # the stacked layout's text size: a phone shows its 4.6 inches about 343 px wide, where the
-# 12 pt of the rest came out about 9 px (r35); at 15 pt about 11.5 px. Its titles at 14 pt:
-# at 15 the left one ran past the figure's right edge
+# 12 pt of the rest came out about 9 px (r35); at 15 pt about 11.5 px. Its titles at 14 pt
+# (at 15 the left one ran past the figure's right edge), or smaller where a longer title
+# needs it (``_fit_titles``)
 _STACKED_FONT_PT = 15
 _STACKED_TITLE_PT = 14
 _CENTRE_COLOUR = "#6a3d9a"  # the weights' centre: dark purple, clear in both palettes
@@ -152,7 +158,10 @@ def plot_boundary_bias(
         # both panels under a title: the fits at the query, then that query's weights
         edge = index in (0, len(x_test) - 1)
         last = float(x_test[-1])
-        title = labels["fits_edge" if edge else "fits_query"].format(q=query, last=last)
+        # the last input as the query: one input marked, named once (r54: "rings at
+        # x = 5 and x = 5")
+        key = "fits_last" if index == len(x_test) - 1 else "fits_edge"
+        title = labels[key if edge else "fits_query"].format(q=query, last=last)
         title_size = "medium" if layout == "wide" else _STACKED_TITLE_PT
         ax_fit.set_title(title, fontsize=title_size)
         ax_fit.set_xlabel(labels["x"])
@@ -238,7 +247,28 @@ def plot_boundary_bias(
         if equivalent_weights:  # the attention weights are stems (the alt text says so)
             fig.alt_name = getattr(fig, "alt_name", None) or "plot_boundary_bias"
             fig.alt_name += ".stems"
+        if layout != "wide":
+            _fit_titles(fig, (ax_fit, ax_w))
     return fig
+
+
+def _fit_titles(fig: TutorialFigure, axes: tuple[Axes, ...]) -> None:
+    """Shrink the stacked titles a point at a time until each lies inside the figure.
+
+    A title is centred on its axes, which sit right of the figure's centre (the y label
+    takes the left margin): at 14 pt the chapter's "the two fits (rings at x = 0 and
+    x = 4.9)" ran 1.4 px past the figure's right edge in a browser (r54), where
+    matplotlib measured it 4 px inside: the browser's font runs about 1 % wider, so each
+    title must keep 2 % of the figure's width clear on both sides.
+    """
+    for size in range(_STACKED_TITLE_PT, _STACKED_TITLE_PT - 3, -1):
+        for ax in axes:
+            ax.title.set_fontsize(size)
+        fig.draw_without_rendering()
+        box = fig.bbox.padded(-0.02 * fig.bbox.width, 0)
+        extents = [ax.title.get_window_extent() for ax in axes]
+        if all(box.x0 <= e.x0 and e.x1 <= box.x1 for e in extents):
+            return
 
 
 def _computed_claims(
@@ -254,8 +284,9 @@ def _computed_claims(
 
     ``ring``: the fit whose ring at the last input lies within a fortieth of ``span``
     (the fit panel's y range; about the ring's radius) of the truth's dot, the closer
-    one; ``edge``: "left-edge" or "right-edge" when the query is the smallest or the
-    largest input; ``inwards``: every key on one side of the query, and then, if
+    one; ``marks``: the marked inputs, the query and the last one (once if they are the
+    same); ``edge``: "left-edge" or "right-edge" when the query is the smallest or the
+    largest input; ``inwards``: no key on one side of the query, and then, if
     Nadaraya-Watson misses the truth there by more than a tenth of ``span`` and the
     local linear fit by less than half as much, both misses
     (r53: fixed text said the ring circled the truth, and "left-edge", for any data).
@@ -282,20 +313,28 @@ def _computed_claims(
     last, truth = float(x_test[-1]), float(y_truth[-1])
     misses = {"nw": abs(float(y_nw[-1]) - truth), "ll": abs(float(y_ll[-1]) - truth)}
     closer = min(misses, key=misses.__getitem__)
+    query = float(x_test[index])
+    # the query is the last input: one input marked, named once (r54)
+    one = index == len(x_test) - 1
     ring = ""
     if misses[closer] < span / 40:
         fit = words[name + closer]
-        ring = words[name + "ring"].format(right=last, fit=fit)
-    query = float(x_test[index])
+        if one:
+            ring = words[name + "ring_one"].format(fit=fit.lstrip())
+        else:
+            ring = words[name + "ring"].format(right=last, fit=fit)
+    marks = words[name + ("marks_one" if one else "marks_two")].format(left=query, right=last)
     edge = ""
     if query <= float(x_test.min()):
         edge = words[name + "left"]
     elif query >= float(x_test.max()):
         edge = words[name + "right"]
     keys = x_train.double()
-    side = "right" if bool((keys >= query).all()) else None
+    # the side with no key: a key may lie on the query itself (the docstring example's
+    # x = 0), so not "every key lies to its right" (r54)
+    side = "left" if bool((keys >= query).all()) else None
     if bool((keys <= query).all()):
-        side = "left"
+        side = "right"
     inwards = ""
     if side is not None:
         at = float(y_truth[index])
@@ -306,7 +345,7 @@ def _computed_claims(
                 q=query, nw=_signed(nw), truth=_signed(at), ll=_signed(ll)
             )
         inwards = words[name + "inwards"].format(side=words[f"{name}side_{side}"], miss=miss)
-    return {"ring": ring, "edge": edge, "inwards": inwards}
+    return {"ring": ring, "edge": edge, "inwards": inwards, "marks": marks}
 
 
 def _signed(value: float) -> str:

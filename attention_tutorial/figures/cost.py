@@ -124,6 +124,29 @@ def _bytes_drawn(value: float, lang: str) -> str:
     return said + _AT_ONE_BYTE[lang]["zero" if value == 0 else "below"]
 
 
+def _whole_where_alone(text: str) -> str:
+    """Drop the ``.0`` of byte counts from 10 MB or GB up where no other one has a decimal.
+
+    "400 kB to 40 MB" beside "1.2 GB" and "120 kB" (r54: "40.0 MB", three digits
+    among twos). Where one does, the scale page's "12.0 MB" beside
+    "11.9 MB", the ``.0`` says the same precision and stays; below 10 it always stays
+    (r40d: the table prints 4.0 MB).
+
+    >>> _whole_where_alone(
+    ...     "from 400 kB to 40.0 MB; 1.1 MB"
+    ... )
+    'from 400 kB to 40 MB; 1.1 MB'
+    >>> _whole_where_alone(
+    ...     "from 12.0 MB to 4.8 GB, 11.9 MB"
+    ... )
+    'from 12.0 MB to 4.8 GB, 11.9 MB'
+    """
+    pattern = r"\b(\d{2,})\.(\d) ([MG]B)\b"
+    if any(digit != "0" for _, digit, _ in re.findall(pattern, text)):
+        return text
+    return re.sub(pattern, r"\1 \3", text)
+
+
 def _seconds(value: float) -> str:
     """A time as the scale page's table prints it: three decimals, trailing zeros kept.
 
@@ -309,7 +332,7 @@ def plot_scaling(
             One row per formulation and ``n``: a formulation with one row is
             drawn as one point.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
-            (two names for the phone layout): time above memory.
+            (two names for the same phone layout): time above memory.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title of the first panel.
@@ -455,7 +478,9 @@ def plot_scaling(
         every_one_point = all(len(rows) == 1 for rows in grouped.values())
         runs = _median_of_runs([r for rows in grouped.values() for r in rows])
         end_key = "end_point" if every_one_point else "end" if runs is None else "end_median"
-        fig.alt_facts = alt_facts("plot_scaling", lang, items, end_key=end_key, runs=runs)
+        fig.alt_facts = _whole_where_alone(
+            alt_facts("plot_scaling", lang, items, end_key=end_key, runs=runs)
+        )
         # the two y axes, each named with its panel in the alt text
         fig.alt_y_panels = _PANELS[lang][layout]
         if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket

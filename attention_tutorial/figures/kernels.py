@@ -173,6 +173,8 @@ def plot_kernel_contours(
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.alt_name = "plot_kernel_contours.stacked"
+        if n == 1:  # one panel: neither side by side nor one above the other (r54)
+            fig.alt_name = "plot_kernel_contours.one"
     return fig
 
 

@@ -237,6 +237,8 @@ def plot_matrices(
             label = labels[shared if group is groups[0] else "matrix_colours_own"]
             bar.set_label(label.format(names=named.join(_math(n) for n in group)),
                           fontsize=_VALUE_PT)  # fmt: skip
+            if not own:  # the alt text's lead says the colours: the bar without them (r54)
+                bar.ax.alt_label = re.sub(r"\s*[（(][^）)]*[）)]", "", bar.ax.get_xlabel())
             columns = sum(arrays[n].shape[1] for n in group)
             if round_ticks:
                 _tick_round(bar, limit, columns)

@@ -405,8 +405,58 @@ def test_the_alt_text_claims_only_what_the_numbers_show(lang):
     ring = "几乎套在" if lang == "zh" else "almost circles"
     assert ring not in edge and ring not in middle
     left = "左端查询" if lang == "zh" else "left-edge query"
-    right = "右侧" if lang == "zh" else "to its right"
+    # r54: the key x = 0 lies on the query x = 0, so not "every key to its right"
+    right = "左侧没有键" if lang == "zh" else "No key of this query lies to its left"
     assert left in edge and right in edge
     assert left not in middle and right not in middle
     minus = "−1.10" if lang == "zh" else "(−1.10 against −0.96)"
     assert minus in edge and "x = 5.0" not in edge
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_last_input_as_the_query_is_named_once(data, lang):
+    """Reader r54: query_index = len(x_test) - 1 gave "rings at x = 5 and x = 5"."""
+    x = torch.linspace(0, 5, 11)
+    for args, last in (
+        ((x, x.sin(), x, x.sin()), "5"),
+        ((data.x_test, data.y_truth, data.x_train, data.y_train), "4.9"),
+    ):
+        n = len(args[0])
+        fig = plot_boundary_bias(*args, query_index=n - 1, lang=lang)
+        twice = f"x = {last} 与 x = {last}" if lang == "zh" else f"x = {last} and at x"
+        title = fig.axes[0].get_title()
+        assert title == (
+            f"两种拟合（圆环在 x = {last}）"
+            if lang == "zh"
+            else f"the two fits (rings at x = {last})"
+        )
+        assert twice not in fig.description
+        assert f"x = {last} 和 x = {last}" not in fig.description
+        assert f"at x = {last} the" not in fig.description
+        empty = "右侧没有键" if lang == "zh" else "No key of this query lies to its right"
+        assert empty in fig.description
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("chapter", [True, False])
+def test_every_title_lies_inside_the_figure(data, lang, layout, chapter):
+    """Reader r54: on the chapter's data (x = 4.9) the stacked en title ran 1.4 px past
+    the figure's right edge in a browser, whose font is about 1 % wider than matplotlib's
+    measure: each title keeps 2 % of the figure's width clear on both sides."""
+    x = torch.linspace(0, 5, 11)
+    args = (
+        (make_data().x_test, make_data().y_truth, make_data().x_train, make_data().y_train)
+        if chapter
+        else (x, x.sin(), x, x.sin())
+    )
+    for index in (0, len(args[0]) - 1):
+        fig = plot_boundary_bias(
+            *args, query_index=index, equivalent_weights=chapter, layout=layout, lang=lang
+        )
+        fig.draw_without_rendering()
+        box = fig.bbox.padded(-0.02 * fig.bbox.width, 0)
+        for ax in fig.axes:
+            title = ax.title.get_window_extent()
+            assert box.x0 <= title.x0 and title.x1 <= box.x1, (ax.get_title(), title, box)
+            assert title.y1 <= fig.bbox.y1

@@ -235,9 +235,7 @@ def test_the_matrices_alt_text_reads_no_entry_as_a_word() -> None:
     assert fig.description.count("\N{MINUS SIGN}1.00") == 7
     # fx35: each title is said once, by the sentence on its matrix ("A: row 0 ...")
     assert "title:" not in fig.description.lower()
-    assert fig.description.endswith(
-        ". Colour bar: entry (blue negative, red positive), one scale for all matrices."
-    )
+    assert fig.description.endswith(". Colour bar: entry, one scale for all matrices.")
 
 
 def test_matrices_write_their_values() -> None:
@@ -486,7 +484,7 @@ def test_zero_bytes_drawn_at_one_byte_is_said_so_in_the_alt_text(lang) -> None:
     assert list(sdpa.get_ydata()) == [1.0, 1.0, 1.0]
     said = "0 B（对数轴上没有 0，画在 1 B 处）" if lang == "zh" else "0 B (drawn at 1 B: a log axis"
     assert fig.description.count(said) == 2  # its smallest and its largest n
-    assert "12.0 MB" in fig.description and "12.0 MB (drawn" not in fig.description
+    assert "12 MB" in fig.description and "12 MB (drawn" not in fig.description
 
 
 def test_zero_predicted_bytes_is_drawn_as_peak_bytes_is() -> None:
@@ -789,3 +787,25 @@ def test_the_scaling_legend_is_no_wider_than_its_panels(lang, layout) -> None:
     for legend in fig.legends:
         extent = legend.get_window_extent(renderer)
         assert left <= extent.x0 and extent.x1 <= right, (extent, left, right)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_matrices_alt_says_the_colours_once(lang):
+    """Reader r54: "(blue negative, red positive) … Colour bar: entry (blue negative, red
+    positive)": the bar is named without the colours the lead already gives."""
+    fig = plot_matrices({"A": np.array([[1.0, -1.0], [0.5, 2.0]])}, lang=lang)
+    colours = "蓝色为负" if lang == "zh" else "blue negative"
+    assert fig.description.count(colours) == 1 and "蓝为负" not in fig.description
+    bar = "颜色条：元素的值，" if lang == "zh" else "Colour bar: entry, one scale"
+    assert bar in fig.description
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_whole_byte_count_drops_its_point_zero_where_alone(lang):
+    """Reader r54: "from 400 kB to 40.0 MB" beside "1.2 GB" and "120 kB"."""
+    rows = [
+        {"formulation": "sdpa", "n": n, "seconds": 1e-8 * n * n, "peak_bytes": 4000 * n}
+        for n in (100, 10000)
+    ]
+    text = plot_scaling(rows, lang=lang).description
+    assert "40 MB" in text and "40.0 MB" not in text

@@ -114,3 +114,18 @@ def test_bad_kernels_are_refused_by_name(kernels, query, message):
 def test_a_kernel_that_is_not_a_pair_is_a_type_error():
     with pytest.raises(TypeError, match=r"kernels\['a'\] must be a pair"):
         at.plot_kernel_contours({"a": torch.eye(2)}, torch.zeros(2), lang="en")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_one_model_is_one_panel_in_the_alt_text(lang, layout):
+    """Reader r54: the one-panel example's alt said "One panel per model, side by side"."""
+    q = torch.tensor([1.0, 2.0])
+    one = at.plot_kernel_contours({"m": (q, 4 * torch.eye(2))}, q, layout=layout, lang=lang)
+    two = at.plot_kernel_contours(
+        {"a": (q, 4 * torch.eye(2)), "b": (q, torch.eye(2))}, q, layout=layout, lang=lang
+    )
+    several = "每个模型一幅图" if lang == "zh" else "One panel per model"
+    assert one.description.startswith("一幅图：" if lang == "zh" else "One panel: ")
+    assert several not in one.description
+    assert two.description.startswith(several)
