@@ -184,14 +184,15 @@ def bandwidth_from_w(w: float | Tensor) -> float:
     Explained on the page `smoothness.md`.
 
     Args:
-        w: A finite number, or a one-element tensor like ``model.w``.
+        w: A finite number, or a one-element floating tensor like ``model.w``.
 
     Returns:
         The bandwidth, a positive float (``math.inf`` for ``w = 0``).
 
     Raises:
         TypeError: If ``w`` is not a number or tensor.
-        ValueError: If ``w`` is NaN, infinite or has more than one element.
+        ValueError: If ``w`` is NaN, infinite, an integer tensor or has more than one
+            element.
 
     Examples:
         >>> (

@@ -3,7 +3,7 @@
 Queries are test inputs, keys are training inputs and values are training
 outputs, so the shapes in the tables below use ``n_test`` and ``n_train``.
 
-The functions here take the ``bandwidth`` $h$; the functions named with a $w$
+The functions here take the ``bandwidth`` $h$; the functions that take a $w$
 (`scores`, `NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the
 explorer and its figures) take its inverse $w = 1/h$ (``bandwidth=0.5`` here is
 ``w=2`` there; `analysis.bandwidth_from_w` converts). `local_linear`,

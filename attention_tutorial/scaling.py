@@ -195,9 +195,9 @@ def peak_intermediates(
 ) -> dict[str, tuple[int, ...]]:
     """The intermediate tensors that one formulation holds at its peak, with their shapes.
 
-    The tiled form holds ``queries_tiled``, ``scores`` and ``attention_weights``
-    at once (three ``(n_test, n_train)`` matrices, while the softmax runs; the
-    scores are computed in the memory of ``queries_tiled - keys``); the
+    The tiled form holds ``"queries_tiled"``, ``"scores"`` and
+    ``"attention_weights"`` at once (three ``(n_test, n_train)`` matrices, while
+    the softmax runs; the scores are computed in the memory of ``queries_tiled - keys``); the
     broadcast form the differences, the scores and the weights; the chunked
     form one block of scores (computed and exponentiated in place); SDPA the
     scaled queries and keys and the bias row, its fused CPU kernel only small
@@ -331,7 +331,8 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
     Returns:
         The cells in the order of the file, each with its ``runs`` and the medians
         ``seconds`` and ``peak_bytes`` (the middle run, or the mean of the two
-        middle ones), ready for ``plot_scaling``.
+        middle ones), ready for
+        [`plot_scaling`][attention_tutorial.figures.cost.plot_scaling].
 
     Raises:
         ValueError: If ``results`` is not in format 2 or a cell has no runs.

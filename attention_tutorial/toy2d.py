@@ -163,8 +163,13 @@ def train_leave_one_out(
         ...     data.y_train,
         ...     steps=20,
         ... )
-        >>> len(losses), losses[-1] < losses[0]
-        (20, True)
+        >>> len(losses)
+        20
+        >>> (
+        ...     round(losses[0], 3),
+        ...     round(losses[-1], 3),
+        ... )
+        (0.561, 0.465)
         >>> sgd = train_leave_one_out(
         ...     ScalarKernelAttention(),
         ...     data.x_train,
@@ -172,8 +177,11 @@ def train_leave_one_out(
         ...     steps=20,
         ...     optimizer="sgd",
         ... )
-        >>> sgd[-1] < sgd[0]
-        True
+        >>> (
+        ...     round(sgd[0], 3),
+        ...     round(sgd[-1], 3),
+        ... )
+        (0.561, 0.505)
     """
     if not isinstance(model, nn.Module):
         raise TypeError(f"model must be an nn.Module, got {type(model).__name__}")

@@ -130,6 +130,8 @@ def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) ->
         ... )
         tensor([[0.1592, 0.0965]])
     """
+    _matrix("queries", queries, "(n_queries, d)")  # 1-D: name the shape this function takes
+    _matrix("keys", keys, "(n_keys, d)")
     _check_qkv(queries, keys, keys)
     if queries.dim() != 2 or keys.dim() != 2:
         raise ValueError("queries and keys must be 2-D: (n_queries, d) and (n_keys, d)")
@@ -165,7 +167,8 @@ def dot_product_attention(
         keys: Shape ``(..., n_keys, d)``.
         values: Shape ``(..., n_keys, d_v)``.
         mask: Optional boolean tensor broadcasting to ``(..., n_queries, n_keys)``,
-            ``True`` where a query may attend to a key; every query needs one key.
+            ``True`` where a query may attend to a key; every query needs at least
+            one key allowed.
         key_bias: Optional float tensor broadcasting to the scores
             ``(..., n_queries, n_keys)``, added to them; for the Gaussian kernel's
             $-\lVert k\rVert^2/2$ it is one row, ``(..., 1, n_keys)``.
@@ -257,7 +260,8 @@ def masked_leave_one_out(
         ``(y_hat, attention_weights)`` of shapes ``(n_train,)`` and
         ``(n_train, n_train)``, with zeros on the diagonal of the weights. Where
         every score of a point overflows (a huge ``w``) its weight is on its
-        nearest other point; half-precision inputs are computed in float32.
+        nearest other point; half-precision inputs are computed, and returned, in
+        float32.
 
     Raises:
         TypeError: If an argument has the wrong type.
@@ -327,11 +331,12 @@ class ScalarKernelAttention(nn.Module):
     """
 
     def __init__(self, w: float | Tensor = 1.0) -> None:
-        """Create the model with the initial ``w``: a number or a one-element tensor.
+        """Create the model with the initial ``w``: a number or a one-element float tensor.
 
         Raises:
             TypeError: If ``w`` is not a number or a tensor.
-            ValueError: If ``w`` is NaN, infinite, or does not fit in float32.
+            ValueError: If ``w`` is NaN, infinite, an integer tensor, a tensor of more
+                than one element, or does not fit in float32 (``|w| > 3.4e38``).
         """
         super().__init__()
         w = _checks.scalar("w", w)
@@ -344,8 +349,8 @@ class ScalarKernelAttention(nn.Module):
     ) -> tuple[Tensor, Tensor]:
         """Return ``(y_hat, attention_weights)``; shapes as in ``dot_product_attention``.
 
-        Where every allowed score of a query overflows (a huge ``w``), its weight
-        is on its nearest allowed key. Half-precision inputs are computed, and
+        Where every allowed score of a query overflows (a huge ``w``), all its
+        weight is on its nearest allowed key. Half-precision inputs are computed, and
         returned, in float32.
 
         Args:
@@ -448,11 +453,12 @@ class ProjectedAttention(nn.Module):
             queries: Shape ``(..., n_queries, d_in)``.
             keys: Shape ``(..., n_keys, d_in)``.
             values: Shape ``(..., n_keys, d_value_in)``.
-            mask: Optional boolean mask, as in ``dot_product_attention``.
+            mask: Optional boolean mask, as in ``dot_product_attention`` (``True`` =
+                may attend).
 
         Returns:
             Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``;
-            half-precision inputs are computed in float32.
+            half-precision inputs are computed, and returned, in float32.
 
         Raises:
             TypeError: If an argument is not a tensor.

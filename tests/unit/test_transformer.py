@@ -51,6 +51,19 @@ def test_gaussian_kernel_nd_matches_a_loop() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("queries", "message"),
+    [
+        # a 1-D input: the message names the shape the page gives, not (..., n_queries, d)
+        (torch.tensor([0.0, 0.0]), r"queries must be a non-empty tensor of shape \(n_queries, d\)"),
+        (torch.zeros(1, 1, 2), r"queries and keys must be 2-D: \(n_queries, d\)"),
+    ],
+)
+def test_gaussian_kernel_nd_names_its_shape(queries, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        gaussian_kernel_nd(queries, torch.zeros(2, 2))
+
+
 def test_attention_matches_sdpa(qkv) -> None:
     output, weights = dot_product_attention(*qkv)
     torch.testing.assert_close(output, F.scaled_dot_product_attention(*qkv))

@@ -35,8 +35,7 @@ SUMMARIES: dict[str, str] = {
     "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺。",
     "leave_one_out": "留一法：给每个训练点配上除它自己以外所有点的键和值。",
     # model, training
-    "NWKernelRegression": "带参数的注意力汇聚："
-    "只有一个可学习参数 `w`（带宽的倒数）的 Nadaraya-Watson 回归（`nn.Module`）。",
+    "NWKernelRegression": "Nadaraya-Watson 回归，带宽的倒数 `w` 是可学习的。",
     "train": "用 SGD 训练 `model.w`，键和值按留一法选取，损失是平方误差之和。",
     "loss_at_w": "`w` 固定时模型的训练平方误差之和（默认用留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
@@ -182,8 +181,8 @@ MEMBERS: dict[str, str] = {
     "（由 `w_path` 算出）。",
     "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有本网站的脚本时显示的静态"
     "路径图。",
-    "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的张量）创"
-    "建模型。",
+    "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的浮点"
+    "张量）创建模型。",
     "transformer.ScalarKernelAttention.forward": "返回 `(y_hat, attention_weights)`；"
     "形状与 `dot_product_attention` 的相同。",
     "transformer.ProjectedAttention.__init__": "创建三个投影（用 PyTorch 的全局随机数生成器初始"
@@ -283,10 +282,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         ),
     },
     "analysis.bandwidth_from_w": {
-        "w": "一个有限的数，或像 `model.w` 那样只有一个元素的张量。",
+        "w": "一个有限的数，或像 `model.w` 那样只有一个元素的浮点张量。",
         "return": "带宽，一个正的浮点数（`w = 0` 时是 `math.inf`）。",
         "raise TypeError": "`w` 既不是数也不是张量时。",
-        "raise ValueError": "`w` 是 NaN、无穷大或含多个元素时。",
+        "raise ValueError": "`w` 是 NaN、无穷大、整数类型的张量，或含多个元素时。",
     },
     "analysis.input_spacing": {
         "x_train": "训练输入（键），形状 `(n_train,)`，`n_train >= 2`，浮点类型。",
@@ -1041,7 +1040,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（`formulation`、`n`、`chunk_size`、`predicted_bytes`），每格有一个非空的 `runs` 列表"
         "（`seconds`、`peak_bytes`、`load_average`）。",
         "return": "按文件中的顺序列出各格，每格带着它的 `runs` 和中位数 `seconds`、`peak_bytes`"
-        "（取中间那次运行，或中间两次的平均），可以直接交给 `plot_scaling`。",
+        "（取中间那次运行，或中间两次的平均），可以直接交给 "
+        "[`plot_scaling`][attention_tutorial.figures.cost.plot_scaling]。",
         "raise ValueError": "`results` 不是格式 2，或某格没有运行记录时。",
     },
     "scaling.scale_measurements": {
@@ -1317,7 +1317,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "`(y_hat, attention_weights)`，形状分别是 `(n_train,)` 和 `(n_train, n_train)`，"
         "权重的对角线上是 0。某个点的所有分数都溢出时（`w` 极大），它的权重落在离它最近的另一个"
         "点上；"
-        "半精度的输入用 float32 计算。",
+        "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": _BAD_TENSOR,
     },
@@ -1326,7 +1326,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "transformer.ScalarKernelAttention.__init__": {
         "raise TypeError": "`w` 既不是数也不是张量时。",
-        "raise ValueError": "`w` 是 NaN、无穷大，或超出 float32 的范围时。",
+        "raise ValueError": "`w` 是 NaN、无穷大、整数类型的张量、含多个元素的张量，"
+        "或超出 float32 的范围（`|w| > 3.4e38`）时。",
     },
     "transformer.ScalarKernelAttention.forward": {
         "queries": "形状 `(..., n_queries, d)`。",
@@ -1355,9 +1356,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "queries": "形状 `(..., n_queries, d_in)`。",
         "keys": "形状 `(..., n_keys, d_in)`。",
         "values": "形状 `(..., n_keys, d_value_in)`。",
-        "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同。",
+        "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
         "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`；"
-        "半精度的输入用 float32 计算。",
+        "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _NOT_TENSOR,
         "raise ValueError": _BAD_TENSOR,
     },
@@ -1908,7 +1909,7 @@ PARAGRAPHS: dict[str, str] = {
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
     "the shapes in the tables below use ``n_test`` and ``n_train``.": "查询是测试输入，"
     "键是训练输入，值是训练输出，所以下面参数和返回值表里的形状写作 ``n_test`` 和 ``n_train``。",
-    "The functions here take the ``bandwidth`` $h$; the functions named with a $w$ "
+    "The functions here take the ``bandwidth`` $h$; the functions that take a $w$ "
     "(`scores`, `NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the "
     "explorer and its figures) take its inverse $w = 1/h$ (``bandwidth=0.5`` here is "
     "``w=2`` there; `analysis.bandwidth_from_w` converts). `local_linear`, "
@@ -1980,14 +1981,14 @@ PARAGRAPHS: dict[str, str] = {
         "$|k'| > 362$ 时偏置就会溢出）。在 float32 下，$|q'|$ 和 $|k'|$ 越大，"
         "这种写法丢掉的有效数字越多：$q'k'$ 和 $\\tfrac12 k'^2$ 几乎相消。"
     ),
-    "The tiled form holds ``queries_tiled``, ``scores`` and ``attention_weights`` at once "
+    'The tiled form holds ``"queries_tiled"``, ``"scores"`` and ``"attention_weights"`` at once '
     "(three ``(n_test, n_train)`` matrices, while the softmax runs; the scores are "
     "computed in the memory of ``queries_tiled - keys``); the broadcast form the "
     "differences, the scores and the weights; the chunked form one block of scores "
     "(computed and exponentiated in place); SDPA the scaled queries and keys and the bias "
     "row, its fused CPU kernel only small blocks of its own. Vectors of ``n_test`` (the "
     "predictions, the running sums of the chunked form) are not counted.": (
-        "平铺写法同时持有 ``queries_tiled``、``scores`` 和 ``attention_weights``（softmax "
+        '平铺写法同时持有 ``"queries_tiled"``、``"scores"`` 和 ``"attention_weights"``（softmax '
         "运行时的三个 ``(n_test, n_train)`` 矩阵；分数就在 ``queries_tiled - keys`` 的内存"
         "里计算）；广播写法持有差值、分数和权重；分块写法只持有一块分数（就地计算、"
         "就地取指数）；SDPA 持有缩放后的查询和键以及偏置行，"
@@ -2216,9 +2217,9 @@ PARAGRAPHS: dict[str, str] = {
         "各个方向都一样的高斯核，用 `attention_tutorial.scores.score` 的距离写法（先求差）"
         "。"
     ),
-    "Where every allowed score of a query overflows (a huge ``w``), its weight is on its "
+    "Where every allowed score of a query overflows (a huge ``w``), all its weight is on its "
     "nearest allowed key. Half-precision inputs are computed, and returned, in float32.": (
-        "某个查询所有允许的分数都溢出时（``w`` 极大），它的权重落在最近的允许的键上。"
+        "某个查询所有允许的分数都溢出时（``w`` 极大），它的全部权重落在最近的允许的键上。"
         "半精度输入用 float32 计算，也以 float32 返回。"
     ),
     "$q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores are "
