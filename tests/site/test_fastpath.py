@@ -10,6 +10,8 @@ import os
 import threading
 import time
 
+import pytest
+
 from tools.sitebuild import fastpath
 
 PAGE = """# %% [markdown]
@@ -238,3 +240,28 @@ def test_an_event_with_no_input_changed_builds_nothing(monkeypatch):
     assert fastpath.current is snapshot
     snapshot.footer = "another commit"
     assert fastpath.rebuild(ROOT, {}) is False
+
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        lambda hooks: hooks.on_pre_page(None, None, None),
+        lambda hooks: hooks.on_page_context({}, None, None, None),
+    ],
+    ids=["a page read", "a page written"],
+)
+def test_the_build_ahead_gives_way_when_a_page_is_read_and_when_it_is_written(event):
+    # MkDocs reads every page (on_pre_page), then writes every page (on_page_context):
+    # a page kept from the cache is quick to read, so an edit arriving during the
+    # writing waited for the whole build ahead (2.6 s of the English site's 2.8)
+    from tools.sitebuild import hooks
+
+    fastpath._priming.on = True
+    fastpath._edit_waiting.set()
+    try:
+        with pytest.raises(fastpath.GaveWay):
+            event(hooks)
+    finally:
+        fastpath._priming.on = fastpath._priming.gave_way = False
+        fastpath._edit_waiting.clear()

@@ -137,7 +137,8 @@ def on_page_content(html, page, config, files):
 
 
 def on_page_context(context, page, config, nav):
-    """Notebook pages offer their downloads."""
+    """Notebook pages offer their downloads; a build made ahead of an edit gives way to it."""
+    fastpath.give_way()  # also between the pages written, after every page was read
     return _plugin(config).on_page_context(context, page=page, config=config, nav=nav)
 
 

@@ -195,8 +195,9 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         segments their Chinese text: after an edit of one page, that was a fifth of
         a rebuild for pages that did not change. Its ``add_entry_from_context`` is
         wrapped (on this build's own index object) to keep the entries under what they
-        are made of: the sections its parser finds in the page's content (the parsing
-        is redone: it is cheap, jieba's segmenting is not), the page's title, metadata
+        are made of: the sections its parser finds in the page's content (kept too,
+        under that content: parsing every page again was most of the English site's
+        build ahead of its first edit, ``fastpath.prime``), the page's title, metadata
         and table of contents, and the search options. Not the page's URL, which an
         entry's location only starts with: the entries are kept without it and the
         URL put in front again, so that a site with other URLs (the offline variant)
@@ -245,18 +246,20 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         def add_entry_from_context(page: Page) -> None:
             # the sections of a page whose URLs on_page_content placed in text kept
             # without them (_neutral_content): known without parsing the page again
-            data, sections = None, None
+            # (the same sections: marks and URLs are in attributes, sections hold text);
+            # any other page's under its content, as a rebuild of the same inputs finds it
+            data = None
             neutral = _neutral_content(page)
-            if neutral is not None:
-                sections = steps.get(steps.key("search-sections", [parser_version, neutral]))
+            text = neutral if neutral is not None else (page.content or "")
+            sections_key = steps.key("search-sections", [parser_version, text])
+            sections = steps.get(sections_key)
             if sections is None:
                 data = parsed(page)
                 sections = json.dumps(
                     [[s.id, s.title, s.text] for s in data if not s.is_excluded()],
                     ensure_ascii=False,
                 )
-                if neutral is not None:
-                    steps.put(steps.key("search-sections", [parser_version, neutral]), sections)
+                steps.put(sections_key, sections)
             inputs = [
                 options,
                 sections,
@@ -706,9 +709,13 @@ def _keep_neutral(page: Page, neutral: str, placed: str) -> str:
 
 
 def _neutral_content(page: Page) -> str | None:
-    """The text ``page.content`` was placed from, if it is still that content (or None)."""
+    """The text ``page.content`` was placed from, if it is still that content (or None).
+
+    Still that content in value: autorefs gives every page's content back as a new
+    string (``on_env``), the same text when the page has no cross-reference to resolve.
+    """
     kept = getattr(page, "attn_neutral_content", None)
-    if kept is None or kept[1] is not page.content:
+    if kept is None or kept[1] != page.content:
         return None
     return kept[0]
 
