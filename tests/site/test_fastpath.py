@@ -265,3 +265,37 @@ def test_the_build_ahead_gives_way_when_a_page_is_read_and_when_it_is_written(ev
     finally:
         fastpath._priming.on = fastpath._priming.gave_way = False
         fastpath._edit_waiting.clear()
+
+
+def test_the_site_built_ahead_shows_the_stamp_served_whatever_the_tree_is_meanwhile(
+    tmp_path, monkeypatch
+):
+    # the English site is built ahead while an edit makes the tree unclean: read from the
+    # tree, its footer was the next stamp, and the edit fell back to a full build (the
+    # served pages showed the commit, the kept state "uncommitted")
+    from dataclasses import replace
+
+    from tools.sitebuild import stamp
+
+    served = replace(stamp.build_stamp(), commit="0" * 40)
+    seen = []
+    en_config, zh_config = tmp_path / "mkdocs.en.yml", tmp_path / "mkdocs.yml"
+
+    class Subsite:
+        root, config_file = tmp_path, type(en_config)("mkdocs.en.yml")
+
+        def build_in_process(self, scratch):
+            seen.append(stamp.current())
+            fastpath.keep(_Config(en_config), "files", "nav", "env", "shown")
+
+    class Plugin:
+        subsite, config, finish_plan = Subsite(), _Options(), None
+
+    zh = fastpath.Kept(_Config(zh_config), "files", "nav", "env", "shown", site=tmp_path)
+    snapshot = fastpath.Snapshot({}, {}, "", plan=object(), kept={fastpath._key(zh_config): zh})
+    snapshot.built = served
+    monkeypatch.setattr(fastpath, "current", snapshot)
+    monkeypatch.setattr(fastpath, "prime_later", lambda plugins: None)
+
+    assert fastpath.prime({str(zh_config): Plugin()}) == ["mkdocs.en.yml"]
+    assert seen == [served] and stamp.current() != served  # this thread only, then no more

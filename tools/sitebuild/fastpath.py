@@ -346,7 +346,10 @@ def _prime_one(config_file: str, plugin) -> bool | None:
     pending = Snapshot({}, {}, "")  # what keep() records
     _priming.on = True
     try:
-        with tempfile.TemporaryDirectory(prefix="sitebuild-prime-") as scratch:
+        with (
+            tempfile.TemporaryDirectory(prefix="sitebuild-prime-") as scratch,
+            stamp.given(snapshot.built or stamp.current()),  # the footer served
+        ):
             subsite.build_in_process(Path(scratch))
         kept = pending.kept.get(other)
     except GaveWay:

@@ -20,7 +20,9 @@ import json
 import os
 import re
 import subprocess
+import threading
 import tomllib
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from importlib import metadata
 from pathlib import Path
@@ -112,19 +114,45 @@ def build_stamp(root: Path = ROOT) -> BuildStamp:
     )
 
 
+# The stamp this thread's builds show, when one is given (:func:`given`).
+_thread = threading.local()
+
+
+@contextmanager
+def given(stamp: BuildStamp):
+    """Builds of this thread show ``stamp``, whatever the work tree is meanwhile.
+
+    ``mkdocs serve`` builds the English site ahead of its first edit in a thread of
+    its own (``fastpath.prime``): as served, with the stamp the served pages show. Read
+    from the work tree, an edit made while that build starts gave it the next stamp,
+    and the edit then found the kept state showing another footer than the pages.
+    """
+    before = getattr(_thread, "stamp", None)
+    _thread.stamp = stamp
+    try:
+        yield stamp
+    finally:
+        _thread.stamp = before
+
+
 def current(root: Path = ROOT) -> BuildStamp:
-    """The stamp handed down in ``ATTN_BUILD_STAMP``, or else the stamp of ``root`` now.
+    """The stamp given to this thread, or handed down, or else the stamp of ``root`` now.
+
+    Given: :func:`given`; handed down: in ``ATTN_BUILD_STAMP`` (``subsite.py``).
 
     Raises:
         ValueError: If ``ATTN_BUILD_STAMP`` is set but holds no stamp.
     """
-    given = os.environ.get(ENV)
-    if not given:
+    thread = getattr(_thread, "stamp", None)
+    if thread is not None:
+        return thread
+    handed = os.environ.get(ENV)
+    if not handed:
         return build_stamp(root)
     try:
-        return BuildStamp(**json.loads(given))
+        return BuildStamp(**json.loads(handed))
     except (TypeError, ValueError) as err:
-        raise ValueError(f"{ENV} holds no build stamp ({err}): {given!r}") from None
+        raise ValueError(f"{ENV} holds no build stamp ({err}): {handed!r}") from None
 
 
 def configure(config, stamp: BuildStamp | None = None) -> BuildStamp:
