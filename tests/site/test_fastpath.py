@@ -299,3 +299,34 @@ def test_the_site_built_ahead_shows_the_stamp_served_whatever_the_tree_is_meanwh
 
     assert fastpath.prime({str(zh_config): Plugin()}) == ["mkdocs.en.yml"]
     assert seen == [served] and stamp.current() != served  # this thread only, then no more
+
+
+def test_a_code_edit_renders_the_page_in_both_languages_after_syncing_the_english_code(tmp_path):
+    page = "# %% [markdown]\n# {prose}\n\n# %%\nprint({value})\n"
+    for lang, prose in (("zh", "中文。"), ("en", "English.")):
+        (tmp_path / "docs" / lang).mkdir(parents=True)
+        (tmp_path / "docs" / lang / "p.py").write_text(page.format(prose=prose, value=1), "utf-8")
+    zh, en = tmp_path / "docs" / "zh" / "p.py", tmp_path / "docs" / "en" / "p.py"
+    before = fastpath.take(tmp_path, footer=False)
+
+    def edit_of(path, old, new):
+        path.write_text(path.read_text("utf-8").replace(old, new), "utf-8")
+        now = fastpath.take(tmp_path, before, footer=False)
+        changed = [r for r in now.stats if now.stats[r] != before.stats.get(r)]
+        return fastpath._edit(tmp_path, before, now, sorted(changed))
+
+    # prose: the page of its language alone
+    assert edit_of(zh, "中文。", "改过。")[1:3] == ("p.py", ["zh"])
+    zh.write_text(page.format(prose="中文。", value=1), "utf-8")
+    # code in the Chinese page: copied into the English page, both rendered
+    now, src_uri, langs, what = edit_of(zh, "print(1)", "print(2)")
+    assert (src_uri, langs) == ("p.py", ["zh", "en"]) and "changed in its code" in what
+    assert en.read_text("utf-8") == page.format(prose="English.", value=2)
+    assert now.texts["docs/en/p.py"] == en.read_bytes()  # the inputs after the copy
+    # code changed in the English page only: the full build puts the Chinese code back
+    zh.write_text(page.format(prose="中文。", value=1), "utf-8")
+    en.write_text(page.format(prose="English.", value=1), "utf-8")
+    before = fastpath.take(tmp_path, footer=False)
+    assert edit_of(en, "print(1)", "print(3)") == (
+        "docs/en/p.py: its code is not the code of docs/zh/p.py"
+    )

@@ -12,8 +12,10 @@ in the serving process: ``fastpath.prime``); edits
 prose in both languages (each served by rendering the edited page alone:
 ``fastpath.py``; the first also turns every footer's commit into "uncommitted"),
 takes the edits back (the last one makes the tree clean: every footer shows the
-commit again), edits a heading (which falls back to building the site), then a
-title of the navigation (which every page shows); and compares every file served
+commit again), edits a heading (which falls back to building the site), a
+title of the navigation (which every page shows), then the code of the notebook page
+in Chinese (copied into the English page, executed, the page rendered alone in both
+languages); and compares every file served
 after the edits with the same file of a clean build of the edited sources in a
 new cache (only the executed notebooks and the wheel are carried over).
 """
@@ -325,6 +327,14 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         config = repo / "mkdocs.yml"
         config.write_text(config.read_text("utf-8").replace("- API: api/", "- 接口参考: api/"))
         wait_for(base + "/page/", "接口参考".encode())
+        # code, written in the Chinese page: the server copies it into the English page,
+        # executes the notebook once and renders the page alone in both languages
+        edit(page, "print(6 * 7)", "print(6 * 7 * 1001)")
+        wait_for(base + "/en/page/", b"42042")
+        assert "print(6 * 7 * 1001)" in en_page.read_text("utf-8")
+        text = log.read_text("utf-8")
+        why = re.findall(r"sitebuild: full build .*", text)
+        assert "sitebuild: docs/*/page.py changed in its code" in text, why
         assert served_differences(repo, cache, tmp_path / "clean-2", base) == []
     finally:
         os.killpg(server.pid, signal.SIGTERM)

@@ -17,6 +17,12 @@ plugins), and patches its results into the served site:
 * its search entries, in their place in the index, written as the build writes it;
 * its downloads (the reader's notebook carries the prose).
 
+An edit of a notebook page's code is served the same way, in both languages: the
+page's notebook is executed again (once, both languages share the run) and the page
+rendered alone in each language's kept state; a Chinese edit is first copied into the
+English page, as the full build does (``codesync_hook.py``). Figures its outputs draw
+anew are new files: the full build then makes them.
+
 The first edit of a clean work tree also changes every page's footer: the build
 stamp's commit becomes "uncommitted" (``stamp.py``), and back when the tree is
 clean again or committed. That is one element, rendered by the theme's partial:
@@ -61,7 +67,7 @@ from mkdocs import utils
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.structure.files import Files, InclusionLevel
 
-from tools.sitebuild import downloads, pagecache, repo, site_finish, stamp
+from tools.sitebuild import downloads, pagecache, repo, site_finish, stamp, sync
 from tools.sitebuild.notebooks import LANGS, Notebook
 
 log = logging.getLogger("mkdocs.plugins.sitebuild")
@@ -270,7 +276,8 @@ _primer: threading.Thread | None = None
 def _needs_no_priming(root: Path) -> bool:
     """Whether the edit waiting now can do without what :func:`prime` is building.
 
-    A prose edit of a page whose language has no kept state would otherwise stop the
+    An edit of a page whose language has no kept state (a prose edit of an English page,
+    a code edit, which renders the page in both languages) would otherwise stop the
     build that makes that state, then build the whole site itself.
     """
     snapshot = current
@@ -280,11 +287,20 @@ def _needs_no_priming(root: Path) -> bool:
     changed = [
         r for r in set(snapshot.stats) | set(now.stats) if snapshot.stats.get(r) != now.stats.get(r)
     ]
-    found = _page_of(changed[0]) if len(changed) == 1 else None
-    if found is None:
-        return True
-    folder = (root / "docs" / found[0]).resolve()
-    return any(Path(k.config.docs_dir).resolve() == folder for k in snapshot.kept.values())
+    found = [_page_of(rel) for rel in changed]
+    if not found or None in found or len({src for _, src in found}) != 1:
+        return True  # the full build: it does not wait
+    langs = {lang for lang, _ in found}
+    rel, src_uri = changed[0], found[0][1]
+    prose = len(changed) == 1 and (
+        not src_uri.endswith(".py")
+        or rel not in now.texts
+        or _prose_only(snapshot.texts.get(rel, b""), now.texts[rel])
+    )
+    if not prose:
+        langs = set(LANGS)
+    kept = {Path(k.config.docs_dir).resolve() for k in snapshot.kept.values()}
+    return all((root / "docs" / lang).resolve() in kept for lang in langs)
 
 
 def prime_later(plugins: dict) -> None:
@@ -377,7 +393,7 @@ def _plan(plugins: dict) -> site_finish.FinishPlan | None:
 
 
 def rebuild(root: Path, plugins: dict) -> bool:
-    """Render the one page whose prose changed and patch it into the site; False: build all."""
+    """Render the page an edit changed, patch it into the site; False: build all (``_edit``)."""
     global current
     snapshot = current
     if snapshot is None or snapshot.plan is None:
@@ -393,36 +409,39 @@ def rebuild(root: Path, plugins: dict) -> bool:
             log.info("sitebuild: no input changed: the site is as served")
             return True
         return _fall_back("every footer changes")
-    if len(changed) != 1 or changed[0] not in snapshot.stats or changed[0] not in now.stats:
-        return _fall_back(f"{len(changed)} files changed" if len(changed) != 1 else changed[0])
-    rel = changed[0]
-    found = _page_of(rel)
-    if found is None:
-        return _fall_back(f"{rel} is not a page")
-    lang, src_uri = found
-    old_text, new_text = snapshot.texts[rel], now.texts[rel]
-    if src_uri.endswith(".py") and not _prose_only(old_text, new_text):
-        return _fall_back(f"{rel}: more than its prose changed")
-    folder = (root / "docs" / lang).resolve()
-    kept = next(
-        (k for k in snapshot.kept.values() if Path(k.config.docs_dir).resolve() == folder), None
-    )
-    if kept is None or kept.site is None:
-        return _fall_back(f"the {lang} site was not built in this process")
-    plugin = plugins.get(kept.config.config_file_path)
-    if plugin is None:
-        return _fall_back("no site-build plugin")
-    with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the page renders
+    edit = _edit(root, snapshot, now, changed)
+    if isinstance(edit, str):
+        return _fall_back(edit)
+    now, src_uri, langs, what = edit
+    renders = []
+    for lang in langs:
+        folder = (root / "docs" / lang).resolve()
+        kept = next(
+            (k for k in snapshot.kept.values() if Path(k.config.docs_dir).resolve() == folder),
+            None,
+        )
+        if kept is None or kept.site is None:
+            return _fall_back(f"the {lang} site was not built in this process")
+        plugin = plugins.get(kept.config.config_file_path)
+        if plugin is None:
+            return _fall_back("no site-build plugin")
+        renders.append((kept, plugin, lang))
+    writes: dict[Path, bytes] = {}
+    renamed: dict = {}
+    with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the pages render
         footer = pool.submit(_footer, root)
-        result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+        for kept, plugin, lang in renders:
+            result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+            if isinstance(result, str):
+                footer.result()
+                return _fall_back(f"docs/{lang}/{src_uri}: {result}")
+            page_writes, names, site_rel = result
+            writes.update(page_writes)
+            renamed[site_rel] = names
         now.built, now.footer = footer.result()
     restamp = now.footer != snapshot.footer
     if restamp and not _only_commit_differs(snapshot, now):
         return _fall_back("every footer changes")
-    if isinstance(result, str):
-        return _fall_back(f"{rel}: {result}")
-    writes, names, site_rel = result
-    renamed = {site_rel: names}
     if restamp:
         assert now.built is not None
         try:
@@ -445,8 +464,54 @@ def rebuild(root: Path, plugins: dict) -> bool:
         log.info(f"sitebuild: every footer now shows {now.built.commit or 'uncommitted'}")
     now.plan, now.kept = snapshot.plan, snapshot.kept
     current = now
-    log.info(f"sitebuild: {rel} changed in its prose only: that page rendered, the site kept")
+    log.info(f"sitebuild: {what}, the site kept")
     return True
+
+
+def _edit(root: Path, snapshot: Snapshot, now: Snapshot, changed: list[str]):
+    """What an edit asks of the fast path, or why it needs the full build.
+
+    Returns ``(now, src_uri, languages, what)``: the inputs after it (the English page
+    synced), the page, the languages whose page is rendered again, and the log's words.
+
+    * The text of one page of one language (a Markdown page, or the Markdown cells of a
+      notebook page): that page, in its language.
+    * The code of a notebook page: its notebook executed again (once: both languages
+      share the run), and the page rendered in both languages. A Chinese edit is copied
+      into the English page first, as the full build does (``codesync_hook.py``); an
+      English page whose code is not the Chinese page's needs the full build (which
+      puts the Chinese code back, and says so).
+    """
+    found = [_page_of(rel) for rel in changed]
+    if any(f is None for f in found):
+        rel = next(r for r, f in zip(changed, found, strict=True) if f is None)
+        return f"{len(changed)} files changed" if len(changed) != 1 else f"{rel} is not a page"
+    if any(rel not in snapshot.stats or rel not in now.stats for rel in changed):
+        return f"{len(changed)} files changed" if len(changed) != 1 else changed[0]
+    pages = {src_uri for _, src_uri in found}
+    if len(pages) != 1:
+        return f"{len(changed)} files changed"
+    src_uri = pages.pop()
+    if len(changed) == 1:
+        rel, (lang, _) = changed[0], found[0]
+        if not src_uri.endswith(".py") or _prose_only(snapshot.texts[rel], now.texts[rel]):
+            return now, src_uri, [lang], f"{rel} changed in its prose only: that page rendered"
+    if not src_uri.endswith(".py"):
+        return f"{len(changed)} files changed"
+    zh, en = (f"docs/{lang}/{src_uri}" for lang in LANGS)
+    source, target = now.texts[zh].decode("utf-8"), now.texts[en].decode("utf-8")
+    try:
+        stale = sync.synced(source, target, en[len("docs/") :]) != target
+    except ValueError as err:
+        return str(err)
+    if stale:
+        if zh not in changed or en in changed:
+            return f"{en}: its code is not the code of {zh}"
+        (root / en).write_text(sync.synced(source, target, en[len("docs/") :]), "utf-8")
+        log.info(f"{en}: code cells synced from {zh} (`{sync.COMMAND}`)")
+        now = take(root, now, footer=False)
+    what = f"docs/*/{src_uri} changed in its code: executed again, rendered in both languages"
+    return now, src_uri, list(LANGS), what
 
 
 def _only_commit_differs(before: Snapshot, now: Snapshot) -> bool:
