@@ -1143,8 +1143,9 @@ DIAGRAM_LEGENDS = {
         "layer.weight 的一行逐格相乘（同色对同色），再把这些乘积相加；layer(x) 是算出的新值，"
         "不上色。",
         "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 的每个格子保留"
-        "它所在位置上那个分数的颜色：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
-        "不上色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
+        "它所在位置上那个分数的颜色。没有红框的格子里仍是那个分数，有红框的已换成 -inf。"
+        "mask 和 weights 不上色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，"
+        "weights 里权重为 0。",
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
         "matmul": "相乘求和的是 {a} 的最后一维和 {b} 的倒数第二维。",
@@ -1176,8 +1177,8 @@ DIAGRAM_LEGENDS = {
         "uncoloured.",
         "masked_fill": "The colour tells where an element came from: each element of scores "
         "has its own colour, and each cell of filled keeps the colour of the score at its "
-        "place: unframed cells keep that score, framed cells now hold -inf; mask and weights "
-        "are left uncoloured. Red "
+        "place. Unframed cells still hold that score; framed cells now hold -inf. The cells of "
+        "mask and weights are left uncoloured. Red "
         "frames mark the masked cells: True in mask, -inf in filled, weight 0 in weights.",
         "where": "The colour marks the input a value comes from: input has one colour, other "
         "another; True cells of condition have input's colour, False cells other's; each "

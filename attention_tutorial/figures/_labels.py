@@ -54,7 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         # diagram_batch_shapes: batch shapes aligned from the right
         "batch_shape": "批量形状 {shape}",
         "batch_filled": "左边补 1，算作 {shape}",
-        "batch_aligned": "从右端对齐：\n1 配上另一边的长度",
+        "batch_aligned": "从右端对齐：\n1 取另一边的长度",
         # the whole shape under the batch shape: the matrix part set apart (round 41)
         "batch_whole": "形状 {shape}，矩阵部分 {part}",
         "batch_whole_vector": "形状 {shape}，向量部分 {part}",

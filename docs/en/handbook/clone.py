@@ -100,9 +100,9 @@ at.diagram_clone(w)
 #
 # A common error when plotting: turning a model's parameter into a NumPy array without
 # `detach()` (the model below is the tutorial's `at.NWKernelRegression`, whose one parameter, `w`,
-# requires grad). The code below shows the error, then two fixes: `detach()`, or a
-# `with torch.no_grad():` block, whose results need no gradient and convert to NumPy
-# directly (the block here computes 2·w, so what it prints is twice `w`).
+# requires grad). The code below shows the error, then two fixes: `detach()`, or the same
+# call inside a `with torch.no_grad():` block, where `model.w.numpy()` no longer fails. Both
+# fixes print the same value.
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -112,17 +112,15 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
-# or compute under no_grad: no graph
+# or call numpy() under no_grad
 with torch.no_grad():
-    doubled = 2 * model.w
-print(
-    "2 * w under no_grad:",
-    doubled.numpy(),
-)
+    w_plain = model.w.numpy()
+print("under no_grad:", w_plain)
 
 # %% [markdown]
-# The difference between the two fixes: `no_grad` records no graph in the first place, while
-# `detach()` gives, after the fact, a tensor outside the graph that shares the original's memory.
+# The difference between the two fixes: `no_grad` records no graph in the first place, but
+# only inside its block, while `detach()` gives, after the fact, a tensor outside the graph
+# that shares the original's memory and can be used anywhere.
 #
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
@@ -187,8 +185,8 @@ print("y_detached.zero_():", versions())
 
 # %% fold="Checks of this page's text (skip them)"
 # checks of this page's text
-# no_grad: the result needs no gradient
-assert not doubled.requires_grad
+# both fixes give the same value
+assert (w_plain == w_numpy).all()
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is

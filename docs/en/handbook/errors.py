@@ -105,8 +105,8 @@ with prints_error(RuntimeError):
 #   turn.
 # - **Fix**: print both `.shape`s; if the vectors should have had the same length, check whether
 #   `n_train` and `n_test` were mixed up.
-# - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls) (the 1-D · 1-D
-#   case).
+# - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls): its 1-D · 1-D
+#   example prints this very message.
 
 # %%
 with prints_error(RuntimeError):
@@ -709,7 +709,8 @@ with prints_error(AttributeError):
 #   to be computed (an `nn.Parameter`, or a result computed from one and still in the
 #   [computational graph](../glossary.md#computational-graph)), cannot become a NumPy array; plotting
 #   is where most people meet this.
-# - **Fix**: `.detach()` first, as the message says and the last two lines below do.
+# - **Fix**: `.detach()` first, as the message says and the last two lines below do; or call
+#   `.numpy()` inside a `with torch.no_grad():` block.
 # - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls);
 #   [the pitfalls of nn.Parameter](training.py#pitfalls);
 #   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
@@ -999,7 +1000,8 @@ print("with leave_one_out:", shape)
 #   float `torch.ones(2, 3)` (`torch.eye` makes floats too, by default).
 # - **Fix**: `mask.bool()`, or `dtype=torch.bool` where the mask is made. Mind the direction:
 #   here `True` means “may attend”, the opposite of `masked_fill`.
-# - **Explained in**: [two boolean masks, two conventions](masked-fill.py#two-boolean-masks-two-conventions) (the masked_fill page).
+# - **Explained in**: [the pitfalls of masked_fill](masked-fill.py#pitfalls) (a float mask is
+#   refused); for the direction of `True`, [two boolean masks, two conventions](masked-fill.py#two-boolean-masks-two-conventions) on the same page.
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)
@@ -1022,8 +1024,8 @@ with prints_error(ValueError):
 #   mask in `masked_fill`'s convention (`True` = hide) passed as it is.
 # - **Fix**: invert a mask made for `masked_fill`, `~mask`; and check that every row has at
 #   least one `True`.
-# - **Explained in**: [the pitfalls of masked_fill](masked-fill.py#pitfalls);
-#   [two boolean masks, two conventions](masked-fill.py#two-boolean-masks-two-conventions) (the masked_fill page).
+# - **Explained in**: [the pitfalls of masked_fill](masked-fill.py#pitfalls) and, on the same
+#   page, [two boolean masks, two conventions](masked-fill.py#two-boolean-masks-two-conventions).
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)

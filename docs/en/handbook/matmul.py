@@ -138,7 +138,8 @@ print("X @ v:", tuple(Xv.shape))
 # %% [markdown]
 # Drawn out, the batch shape of `P @ Q`: `P`'s `(4, 1)` on top, `Q`'s `(5,)` below, aligned from
 # the right; `Q` has one axis fewer, so a 1 is filled in on its left. Cells of one colour are the
-# same axis, and in each axis a 1 takes the other side's size, which gives the batch shape
+# same axis; the 1 filled in on `Q`'s left is left uncoloured, as `Q` has no such axis. In each
+# axis a 1 takes the other side's size, which gives the batch shape
 # `(4, 5)`, that is, 4 × 5 pairs of matrices, each pair giving one `(2, 2)` matrix. Under each
 # batch shape is the whole shape; its last two axes, the matrix part, take no part in the
 # alignment:
@@ -278,11 +279,23 @@ except RuntimeError as err:
 # number: each side has one batch dimension, so it is dimension 0. How the number is counted
 # when the two sides have different numbers of batch dimensions: see the index's entry,
 # [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+
+# %% [markdown]
+# When the two summed axes differ, the other products only word the mistake differently. Two
+# vectors of different lengths (1-D · 1-D):
+
+# %%
+try:
+    # (3,) @ (2,): 3 != 2
+    torch.ones(3) @ torch.ones(2)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# Listed in the error-message index: [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively).
 #
-# When the two summed axes differ, the other products only word the mistake differently, and
-# the error-message index has them all: two vectors of different lengths (1-D · 1-D) give
-# [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
-# a vector on the left of a matrix (1-D · 2-D) is read as one row first, so the message is the
+# The error-message index has the other wordings too: a vector on the left of a matrix
+# (1-D · 2-D) is read as one row first, so the message is the
 # `mat1 and mat2` one with the vector written `1x…`; with more than two dimensions on the
 # right, PyTorch hands the work to `torch.bmm` inside, which says
 # [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
@@ -352,6 +365,10 @@ s4 = torch.ones(4, 2, 3)
 s5 = torch.ones(5, 3, 2)
 batches = said(torch.matmul, s4, s5)
 assert batches.endswith("dimension 0")
+# (3,) @ (2,): the 1-D · 1-D message
+v3, v2 = torch.ones(3), torch.ones(2)
+dots = said(torch.matmul, v3, v2)
+assert dots.startswith("inconsistent")
 # float32 @ float64: the addmv message
 a64 = a.double()
 mixed = said(torch.matmul, A, a64)

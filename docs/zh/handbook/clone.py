@@ -84,7 +84,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算（这里算的是 2·w，所以打印出的是 `w` 的两倍）放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把这一步放进 `with torch.no_grad():` 块里，块里的 `model.w.numpy()` 不再报错。两种改法打印出的是同一个值。
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -94,16 +94,13 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
-# or compute under no_grad: no graph
+# or call numpy() under no_grad
 with torch.no_grad():
-    doubled = 2 * model.w
-print(
-    "2 * w under no_grad:",
-    doubled.numpy(),
-)
+    w_plain = model.w.numpy()
+print("under no_grad:", w_plain)
 
 # %% [markdown]
-# 两种改法的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是事后得到一个不在图里、与原张量共用内存的张量。
+# 两种改法的区别在于，`no_grad` 从一开始就不记录计算图，只在块里有效；`detach()` 是事后得到一个不在图里、与原张量共用内存的张量，块外也能用。
 #
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
@@ -160,8 +157,8 @@ print("y_detached.zero_():", versions())
 
 # %% fold="核对本页正文的代码（可以跳过）"
 # checks of this page's text
-# no_grad: the result needs no gradient
-assert not doubled.requires_grad
+# both fixes give the same value
+assert (w_plain == w_numpy).all()
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is

@@ -97,7 +97,7 @@ with prints_error(RuntimeError):
 # - **原因**：两个一维张量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，要求两个向量一样长；
 #   报错里先后是两个向量的长度。
 # - **改法**：打印两边的 `.shape`；两个向量本该一样长的话，检查是不是把 `n_train` 和 `n_test` 弄混了。
-# - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)（一维 · 一维的情况）。
+# - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)：一维 · 一维的例子打印的正是这一条。
 
 # %%
 with prints_error(RuntimeError):
@@ -148,7 +148,7 @@ with prints_error(RuntimeError):
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
 #
 # - **原因**：三种情况报的都是这一句：
-#     - `bmm`（下面第一条报错）：第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）；
+#     - `bmm`（下面第一条报错）：第二个参数（PyTorch 叫它 `batch2`）的前两维必须依次是批量大小和第一个参数的列数；
 #       值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
 #     - `torch.matmul` 或 `@` 的右边超过二维（下面第二条报错）：PyTorch 内部交给 `bmm` 去算，`batch2` 是右边那一摞；
 #       左边的最后一维不等于右边每个矩阵的行数。
@@ -634,7 +634,7 @@ with prints_error(AttributeError):
 #
 # - **原因**：需要[梯度](../glossary.md#gradient)的张量（`nn.Parameter`，以及由它算出、还连着[计算图](../glossary.md#computational-graph)的结果）不能直接变成
 #   NumPy 数组，画图时最常遇到。
-# - **改法**：照报错说的先 `.detach()`，如下面代码的最后两行。
+# - **改法**：照报错说的先 `.detach()`，如下面代码的最后两行；或者在 `with torch.no_grad():` 块里调用 `.numpy()`。
 # - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)、[nn.Parameter 的陷阱](training.py#陷阱)、
 #   [带参数的注意力汇聚：画图之前先 detach](../parametric.py#画图之前先-detach)。
 
@@ -894,7 +894,7 @@ print("with leave_one_out:", shape)
 #
 # - **原因**：`dot_product_attention` 的 `mask` 必须是布尔张量；这里传的是浮点的 `torch.ones(2, 3)`（`torch.eye` 默认也是浮点）。
 # - **改法**：`mask.bool()`，或造掩码时写 `dtype=torch.bool`。注意方向：这里 `True` 表示“可以关注”，与 `masked_fill` 相反。
-# - **讲解**：[两种布尔掩码，两种约定](masked-fill.py#两种布尔掩码两种约定)（masked_fill 一页）。
+# - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)（浮点掩码被拒绝）；`True` 的方向见同一页的[两种布尔掩码，两种约定](masked-fill.py#两种布尔掩码两种约定)。
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)
@@ -915,7 +915,7 @@ with prints_error(ValueError):
 #   它就没有键可以分权重，softmax 会算出 0 除以 0，即 `nan`；包在算之前就报错。常见的来由是把 `masked_fill`
 #   约定（`True` 表示遮住）的掩码原样传了进来。
 # - **改法**：`masked_fill` 约定的掩码要先取反，传 `~mask`；并确认每一行至少有一个 `True`。
-# - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)、[两种布尔掩码，两种约定](masked-fill.py#两种布尔掩码两种约定)（masked_fill 一页）。
+# - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)和同一页的[两种布尔掩码，两种约定](masked-fill.py#两种布尔掩码两种约定)。
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)

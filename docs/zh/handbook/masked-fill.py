@@ -1,7 +1,7 @@
 # %% [markdown]
 # # masked_fill 与 <span class="attn-nobr">-inf</span>：在 softmax 里做掩码
 #
-# 本章去掉每个点自己的键，是从平铺的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
+# 本章去掉每个点自己的键，是从平铺的矩阵里把它剪掉（见《[torch.eye 与布尔掩码](mask.py)》）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
 #
 # 下面导入的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #

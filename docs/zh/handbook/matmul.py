@@ -123,8 +123,8 @@ print("X @ v:", tuple(Xv.shape))
 
 # %% [markdown]
 # `P @ Q` 的批量形状画出来是这样：`P` 的 `(4, 1)` 在上，`Q` 的 `(5,)` 在下，从右端对齐；
-# `Q` 少一维，左边补 1。同色的格子是对齐的同一维，每一维里，长度为 1 的那一边取另一边的长度，
-# 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵。
+# `Q` 少一维，左边补 1。同色的格子是对齐的同一维；`Q` 左边补上的 1 不上色，因为 `Q` 并没有这一维。
+# 每一维里，长度为 1 的那一边取另一边的长度，批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵。
 # 每个批量形状下面写着完整的形状，最后两维是矩阵部分，不参与对齐：
 
 # %%
@@ -250,10 +250,21 @@ except RuntimeError as err:
 # 报错里的 `tensor a` 和 `tensor b` 指左右两边，括号里的 4 和 5 是两边在冲突的那一维上的长度；
 # `dimension 0` 是这一维的编号：两边都只有一个批量维，它就是第 0 维。两边的批量维个数不同时编号怎么数，
 # 见索引的条目：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+
+# %% [markdown]
+# 求和的两个轴长度不同时，别的乘法报的错只是说法不同。两个向量长度不同（一维 · 一维）时是这样：
+
+# %%
+try:
+    # (3,) @ (2,): 3 != 2
+    torch.ones(3) @ torch.ones(2)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# 已收入报错信息索引：[`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)。
 #
-# 求和的两个轴长度不同时，别的乘法报的错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
-# [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
-# 向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
+# 其余的说法也都收在报错信息索引里：向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
 # 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报的是
 # [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-) 这一条。
 
@@ -315,6 +326,10 @@ s4 = torch.ones(4, 2, 3)
 s5 = torch.ones(5, 3, 2)
 batches = said(torch.matmul, s4, s5)
 assert batches.endswith("dimension 0")
+# (3,) @ (2,): the 1-D · 1-D message
+v3, v2 = torch.ones(3), torch.ones(2)
+dots = said(torch.matmul, v3, v2)
+assert dots.startswith("inconsistent")
 # float32 @ float64: the addmv message
 a64 = a.double()
 mixed = said(torch.matmul, A, a64)
