@@ -66,8 +66,13 @@ def nadaraya_watson_chunked(
         float rounding; half-precision inputs are computed, and returned, in float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor,
+            ``bandwidth`` is not a number or a tensor, or ``chunk_size`` is not an int.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; if ``bandwidth`` is not a positive finite number, is an integer
+            tensor or has more than one element; or if ``chunk_size < 1``.
 
     Examples:
         >>> # blocks of one key: the running sums still give the exact answer
@@ -113,9 +118,14 @@ def nadaraya_watson_sdpa(
         ``y_hat``, shape ``(n_test,)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or if the bandwidth is
-            so small (or the inputs so large) that $q'k'$ overflows.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or
+            ``bandwidth`` is not a number or a tensor.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; if ``bandwidth`` is not a positive finite number, is an integer
+            tensor or has more than one element; or if the bandwidth is so small (or
+            the inputs so large) that $q'k'$ overflows.
 
     Examples:
         >>> nadaraya_watson_sdpa(

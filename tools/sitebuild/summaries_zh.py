@@ -998,8 +998,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "所以最多有 1024² 个 float32 分数，4 MiB。",
         "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys` 或 `values` 不是张量、`bandwidth` 既不是数也不是"
+        "张量，或 `chunk_size` 不是整数时。",
+        "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+        "`queries`、`keys`、`values` 的数据类型不同（如 float64 与 float32 混用）；"
+        "`keys` 和 `values` 长度不同；`bandwidth` 不是有限的正数、是整数张量或含多个元素；"
+        "或者 `chunk_size < 1` 时。",
     },
     "scaling.nadaraya_watson_sdpa": {
         "queries": _X_TEST,
@@ -1007,9 +1011,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": _Y_TRAIN,
         "bandwidth": "带宽 `h`，一个正数。",
         "return": "`y_hat`，形状 `(n_test,)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "形状、数据类型或取值不合要求时；或者带宽太小（或输入太大），"
-        "使 $q'k'$ 溢出时。",
+        "raise TypeError": _QKV_TYPE,
+        "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+        "`queries`、`keys`、`values` 的数据类型不同（如 float64 与 float32 混用）；"
+        "`keys` 和 `values` 长度不同；`bandwidth` 不是有限的正数、是整数张量或含多个元素；"
+        "或者带宽太小（或输入太大），使 $q'k'$ 溢出时。",
     },
     "scaling.formulation": {
         "name": _FORMULATION,
@@ -1293,8 +1299,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": "形状 `(n_keys, d)`。",
         "bandwidth": "宽度 `h`，一个正数。",
         "return": "核的值，形状 `(n_queries, n_keys)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries` 或 `keys` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
+        "raise ValueError": "`queries` 或 `keys` 不是二维（不接受批量维）、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；两者的 `d` 或数据类型不同（如 float64 与 float32 混用）；"
+        "或者 `bandwidth` 不是有限的正数、是整数张量或含多个元素时。",
     },
     "transformer.dot_product_attention": {
         "queries": "形状 `(..., n_queries, d)`；`...` 是批量维。",
@@ -1307,8 +1315,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "scale": "点积的系数 $s$，一个正数。",
         "return": "`(output, attention_weights)`，形状分别是 `(..., n_queries, d_v)` 和 "
         "`(..., n_queries, n_keys)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values`、`mask` 或 `key_bias` 不是张量，"
+        "或 `scale` 不是数时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；三者的数据类型不同、批量维不能一起广播、`queries` 和 `keys` "
+        "的 `d` 不同，或 `keys` 和 `values` 的 `n_keys` 不同；`mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；`key_bias` "
+        "不是浮点类型、数据类型与 `queries` 不同、含有 NaN、不能广播到分数的形状，"
+        "或让某个查询没有一个有限的分数（全是 `-inf`，或有 `+inf`）；`scale` "
+        "不是有限的正数；或者点积超出了数据类型的范围时。",
     },
     "transformer.masked_leave_one_out": {
         "x_train": _X_TRAIN_2,
@@ -1318,8 +1333,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "权重的对角线上是 0。某个点的所有分数都溢出时（`w` 极大），它的权重落在离它最近的另一个"
         "点上；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`x_train` 或 `y_train` 不是张量，或 `w` 既不是数也不是张量时。",
+        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
+        "两者长度或数据类型不同；`n_train < 2`；或者 `w` 是 NaN、无穷大、整数张量，"
+        "或含多个元素时。",
     },
     "transformer.ScalarKernelAttention": {
         "attr w": "可学习的标量，形状 `(1,)`。",
@@ -1335,8 +1352,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": "形状 `(..., n_keys, d_v)`。",
         "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
         "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`。",
-        "raise TypeError": _NOT_TENSOR,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；三者的数据类型不同、批量维不能一起广播、`queries` 和 `keys` "
+        "的 `d` 不同，或 `keys` 和 `values` 的 `n_keys` 不同；或者 `mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有时。",
     },
     "transformer.ProjectedAttention": {
         "attr W_q": "查询的投影，`nn.Linear(d_in, d_k, bias=False)`。",
@@ -1359,8 +1379,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
         "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _NOT_TENSOR,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、批量维不能与 "
+        "`values` 的一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；`queries` 或 `keys` "
+        "的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；某个输入的数据类型"
+        "（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；"
+        "或者投影之后的点积溢出时。",
     },
 }
 
