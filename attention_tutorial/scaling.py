@@ -96,8 +96,10 @@ def nadaraya_watson_sdpa(
     r"""Nadaraya-Watson by ``F.scaled_dot_product_attention``: dot product plus a key bias.
 
     With $q' = q/h$ and $k' = k/h$,
-    $-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2$, and the last
-    term cancels in the softmax, so the scores are $q'k'$ plus the bias
+
+    $$-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2 ,$$
+
+    and the last term cancels in the softmax, so the scores are $q'k'$ plus the bias
     $-\tfrac12 k'^2$, passed as a float ``attn_mask``
     (`attention_tutorial.scores.dot_product_terms`). The inputs are shaped
     ``(batch, heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU
@@ -210,9 +212,10 @@ def peak_intermediates(
     the softmax runs; the scores are computed in the memory of ``queries_tiled - keys``); the
     broadcast form the differences, the scores and the weights; the chunked
     form one block of scores (computed and exponentiated in place); SDPA the
-    scaled queries and keys and the bias row, its fused CPU kernel only small
-    blocks of its own. Vectors of ``n_test`` (the predictions, the running sums
-    of the chunked form) are not counted.
+    scaled queries and keys (``q_w`` and ``k_w``: the queries and keys times
+    $w = 1/h$) and the bias row, its fused CPU kernel only small blocks of its
+    own. Vectors of ``n_test`` (the predictions, the running sums of the chunked
+    form) are not counted.
 
     Explained on the page `scale.md`.
 

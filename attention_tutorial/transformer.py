@@ -104,7 +104,7 @@ def _check_key_bias(key_bias: Tensor | None, queries: Tensor, keys: Tensor) -> N
 def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) -> Tensor:
     r"""The d-dimensional Gaussian kernel between every query and every key.
 
-    $K_h(q - k) = \exp(-\lVert q - k\rVert^2 / (2h^2)) / ((2\pi)^{d/2} h^d)$.
+    $$K_h(q - k) = \frac{\exp(-\lVert q - k\rVert^2 / (2h^2))}{(2\pi)^{d/2}\, h^d} .$$
 
     Explained on the page `transformer.md`.
 
@@ -440,6 +440,13 @@ class ProjectedAttention(nn.Module):
         ... )
         >>> y_hat.shape, weights.shape
         (torch.Size([5, 1]), torch.Size([5, 7]))
+        >>> # a Transformer's scores q k / sqrt(d_k),
+        >>> # without the key bias -|k|^2 / 2
+        >>> plain = ProjectedAttention(
+        ...     2, 2, key_bias=False
+        ... )
+        >>> plain.key_bias, model.key_bias
+        (False, True)
     """
 
     def __init__(

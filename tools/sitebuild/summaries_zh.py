@@ -1924,10 +1924,16 @@ PARAGRAPHS: dict[str, str] = {
         "也以 float32 返回。"
     ),
     # model
-    "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$. Each query has "
-    "its own row of keys and values, so that during training a point can be given every "
-    "key except its own (see ``leave_one_out``).": (
-        "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$。"
+    "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$": (
+        "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$"
+    ),
+    "What the model is built for: every training point is a query, and its keys and values "
+    "are all the other points (``leave_one_out``).": (
+        "模型就是为此而建的：每个训练点都是一个查询，它的键和值是其余所有的点"
+        "（``leave_one_out``）。"
+    ),
+    "Each query has its own row of keys and values, so that during training a point can be "
+    "given every key except its own (see ``leave_one_out``).": (
         "每个查询有自己的一行键和值，这样训练时就能给一个点除它自己以外的所有键（见"
         " ``leave_one_out``）。"
     ),
@@ -1989,16 +1995,18 @@ PARAGRAPHS: dict[str, str] = {
         "分数全是 ``-inf`` 的块不改变累计和；每个分数都是 ``-inf`` 的查询得到最近的键，"
         "与 ``nadaraya_watson`` 相同。"
     ),
-    "With $q' = q/h$ and $k' = k/h$, $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - "
-    "\\tfrac12 q'^2$, and the last term cancels in the softmax, so the scores are $q'k'$ "
+    "With $q' = q/h$ and $k' = k/h$,": ("令 $q' = q/h$、$k' = k/h$，则"),
+    "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 ,$$": (
+        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 ,$$"
+    ),
+    "and the last term cancels in the softmax, so the scores are $q'k'$ "
     "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
     "(`attention_tutorial.scores.dot_product_terms`). The inputs are shaped ``(batch, "
     "heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU kernel never holds all "
     "``n_test * n_train`` scores. Half-precision inputs are computed, and returned, in "
     "float32 (in float16 the bias overflows at $|k'| > 362$). In float32 this form loses "
     "digits as $|q'|$ and $|k'|$ grow: $q'k'$ and $\\tfrac12 k'^2$ nearly cancel.": (
-        "令 $q' = q/h$、$k' = k/h$，则 $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 -"
-        " \\tfrac12 q'^2$，最后一项在 softmax 中抵消，"
+        "最后一项在 softmax 中抵消，"
         "所以分数是 $q'k'$ 加上偏置 $-\\tfrac12 k'^2$，"
         "偏置以浮点的 ``attn_mask`` 传入（`attention_tutorial.scores.dot_product_terms`）。"
         "输入的形状是 ``(batch, heads, length, d) = (1, 1, n, 1)``：这样排列时，"
@@ -2011,13 +2019,15 @@ PARAGRAPHS: dict[str, str] = {
     "(three ``(n_test, n_train)`` matrices, while the softmax runs; the scores are "
     "computed in the memory of ``queries_tiled - keys``); the broadcast form the "
     "differences, the scores and the weights; the chunked form one block of scores "
-    "(computed and exponentiated in place); SDPA the scaled queries and keys and the bias "
-    "row, its fused CPU kernel only small blocks of its own. Vectors of ``n_test`` (the "
-    "predictions, the running sums of the chunked form) are not counted.": (
+    "(computed and exponentiated in place); SDPA the scaled queries and keys (``q_w`` and "
+    "``k_w``: the queries and keys times $w = 1/h$) and the bias row, its fused CPU kernel "
+    "only small blocks of its own. Vectors of ``n_test`` (the predictions, the running "
+    "sums of the chunked form) are not counted.": (
         '平铺写法同时持有 ``"queries_tiled"``、``"scores"`` 和 ``"attention_weights"``（softmax '
         "运行时的三个 ``(n_test, n_train)`` 矩阵；分数就在 ``queries_tiled - keys`` 的内存"
         "里计算）；广播写法持有差值、分数和权重；分块写法只持有一块分数（就地计算、"
-        "就地取指数）；SDPA 持有缩放后的查询和键以及偏置行，"
+        "就地取指数）；SDPA 持有缩放后的查询和键"
+        "（``q_w`` 和 ``k_w``：查询和键乘以 $w = 1/h$）以及偏置行，"
         "它融合的 CPU 内核自己只用小块内存。长度为 ``n_test`` 的向量（预测，"
         "以及分块写法的累计和）不计在内。"
     ),
@@ -2155,11 +2165,12 @@ PARAGRAPHS: dict[str, str] = {
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
-    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2`` and ``y = f(x_1) + N(0, 0.5^2)``, "
-    "with the chapter's function ``f``: a single scalar ``w`` cannot ignore ``x_2``, a "
-    "learned projection can.": (
-        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布，``y = f(x_1) + N(0, 0.5^2)``，"
-        "``f`` 是本章的函数：一个标量 ``w`` 没法忽略 ``x_2``，学到的投影却可以。"
+    "Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \\varepsilon$, "
+    "where $f$ is the chapter's function and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
+    "a single scalar ``w`` cannot ignore $x_2$, a learned projection can.": (
+        "输入 $x = (x_1, x_2)$ 在 $[0, 5)^2$ 上均匀分布，$y = f(x_1) + \\varepsilon$，"
+        "其中 $f$ 是本章的函数，$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
+        "一个标量 ``w`` 没法忽略 $x_2$，学到的投影却可以。"
     ),
     "With the defaults this trains 10 models for 1,000 steps: about a minute or more on a "
     "CPU. The example below uses ``record=[5, 20]`` to be quick.": (
@@ -2217,9 +2228,8 @@ PARAGRAPHS: dict[str, str] = {
         " L/\\partial w$，而且 ``w`` 始终为正。"
     ),
     # transformer
-    "$K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$.": (
-        "即 $K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$，"
-        "$d$ 是向量的维数。"
+    "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$": (
+        "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$"
     ),
     "The scale $s$ is $1/\\sqrt{d}$ unless given. Keys where ``mask`` is ``False`` get the "
     "score $-\\infty$ (``masked_fill``), hence the weight 0; this is the convention of "
@@ -2328,6 +2338,7 @@ COMMENTS: dict[str, str] = {
     "widest kernel (the smallest w) wins": "最宽的核（最小的 w）胜出",
     "a sharp kernel copies the nearest training output": "很窄的核照抄最近的训练输出",
     "backward() reaches w from here": "从这里 backward() 能传到 w",
+    "x = 2 sees x = 1 and x = 3:": "x = 2 看得到 x = 1 和 x = 3：",
     "the lesson's data, w0, lr = 0.5": "课上的数据、w0 和 lr = 0.5",
     "w: the path that train takes": "w：和 train 走的路径一样",
     "log w: one jump, then stuck": "log w：一步跳远，然后停住",
@@ -2422,6 +2433,7 @@ COMMENTS: dict[str, str] = {
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     "one scalar w = 1, untrained": "一个标量 w = 1，未训练",
+    "the same model after 50 steps": "同一个模型训练 50 步之后",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
@@ -2438,6 +2450,8 @@ COMMENTS: dict[str, str] = {
         "中间的点（x = 2）看得到 x = 1 和 x = 3 这两个键，两者一样远："
     ),
     "the mean of 10 and 30": "得到 10 和 30 的平均",
+    "a Transformer's scores q k / sqrt(d_k),": "Transformer 的分数 q k / sqrt(d_k)，",
+    "without the key bias -|k|^2 / 2": "不加键偏置 -|k|^2 / 2",
     # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
     # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
