@@ -85,7 +85,9 @@ class NWKernelRegression(nn.Module):
         What the model is built for: every training point is a query, and its keys
         and values are all the other points (``leave_one_out``).
 
-        >>> x = torch.tensor([1.0, 2.0, 3.0])
+        >>> x = torch.tensor(
+        ...     [1.0, 2.0, 3.0]
+        ... )  # (n,) = (3,)
         >>> keys, values = leave_one_out(
         ...     x, 10 * x
         ... )  # (n, n - 1) = (3, 2)

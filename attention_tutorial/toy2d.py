@@ -261,7 +261,9 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         ...     3,
         ... )
         0.449
-        >>> model = ScalarKernelAttention(w=1.0)
+        >>> model = ScalarKernelAttention(
+        ...     w=1.0,
+        ... )
         >>> losses = train_leave_one_out(
         ...     model,
         ...     data.x_train,
@@ -269,7 +271,10 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         ...     steps=50,
         ... )
         >>> # the same model after 50 steps
-        >>> round(mse_on_test(model, data), 3)
+        >>> round(
+        ...     mse_on_test(model, data),
+        ...     3,
+        ... )
         0.109
     """
     if not isinstance(model, nn.Module):
