@@ -90,7 +90,7 @@ class NWKernelRegression(nn.Module):
         ... )  # (n,) = (3,)
         >>> keys, values = leave_one_out(
         ...     x, 10 * x
-        ... )  # (n, n - 1) = (3, 2)
+        ... )  # (3, 2)
         >>> # x = 2 sees x = 1 and x = 3:
         >>> # the mean of 10 and 30
         >>> model(x, keys, values).detach()

@@ -95,11 +95,11 @@ def nadaraya_watson_sdpa(
 ) -> Tensor:
     r"""Nadaraya-Watson by ``F.scaled_dot_product_attention``: dot product plus a key bias.
 
-    With $q' = q/h$ and $k' = k/h$,
+    With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three terms:
 
-    $$-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2 ,$$
+    $$-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2 .$$
 
-    and the last term cancels in the softmax, so the scores are $q'k'$ plus the bias
+    The last term cancels in the softmax, so the scores are $q'k'$ plus the bias
     $-\tfrac12 k'^2$, passed as a float ``attn_mask``
     (`attention_tutorial.scores.dot_product_terms`). The inputs are shaped
     ``(batch, heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU

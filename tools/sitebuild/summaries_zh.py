@@ -1995,11 +1995,12 @@ PARAGRAPHS: dict[str, str] = {
         "分数全是 ``-inf`` 的块不改变累计和；每个分数都是 ``-inf`` 的查询得到最近的键，"
         "与 ``nadaraya_watson`` 相同。"
     ),
-    "With $q' = q/h$ and $k' = k/h$,": ("令 $q' = q/h$、$k' = k/h$，则"),
-    "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 ,$$": (
-        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 ,$$"
+    "With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three "
+    "terms:": "令 $q' = q/h$、$k' = k/h$，高斯核的分数可以展开成三项。",
+    "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$": (
+        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$"
     ),
-    "and the last term cancels in the softmax, so the scores are $q'k'$ "
+    "The last term cancels in the softmax, so the scores are $q'k'$ "
     "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
     "(`attention_tutorial.scores.dot_product_terms`). The inputs are shaped ``(batch, "
     "heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU kernel never holds all "
