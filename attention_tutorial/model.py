@@ -45,7 +45,8 @@ _FLOAT32_MAX = torch.finfo(torch.float32).max
 class NWKernelRegression(nn.Module):
     r"""Nadaraya-Watson regression with a learnable inverse bandwidth ``w``.
 
-    $\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i) w)^2/2)\, y_i$.
+    $$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i) w)^2/2)\, y_i .$$
+
     Each query has its own row of keys and values, so that during training a
     point can be given every key except its own (see ``leave_one_out``).
 
@@ -80,6 +81,20 @@ class NWKernelRegression(nn.Module):
         >>> weights = model.attention_weights
         >>> weights.requires_grad
         False
+
+        What the model is built for: every training point is a query, and its keys
+        and values are all the other points (``leave_one_out``).
+
+        >>> x = torch.tensor(
+        ...     [1.0, 2.0, 3.0]
+        ... )  # (n,) = (3,)
+        >>> keys, values = leave_one_out(
+        ...     x, 10 * x
+        ... )  # (3, 2)
+        >>> # x = 2 sees x = 1 and x = 3:
+        >>> # the mean of 10 and 30
+        >>> model(x, keys, values).detach()
+        tensor([21.8243, 20.0000, 18.1757])
     """
 
     def __init__(

@@ -66,8 +66,13 @@ def nadaraya_watson_chunked(
         float rounding; half-precision inputs are computed, and returned, in float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor,
+            ``bandwidth`` is not a number or a tensor, or ``chunk_size`` is not an int.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; if ``bandwidth`` is not a positive finite number, is an integer
+            tensor or has more than one element; or if ``chunk_size < 1``.
 
     Examples:
         >>> # blocks of one key: the running sums still give the exact answer
@@ -90,9 +95,11 @@ def nadaraya_watson_sdpa(
 ) -> Tensor:
     r"""Nadaraya-Watson by ``F.scaled_dot_product_attention``: dot product plus a key bias.
 
-    With $q' = q/h$ and $k' = k/h$,
-    $-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2$, and the last
-    term cancels in the softmax, so the scores are $q'k'$ plus the bias
+    With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three terms:
+
+    $$-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2 .$$
+
+    The last term cancels in the softmax, so the scores are $q'k'$ plus the bias
     $-\tfrac12 k'^2$, passed as a float ``attn_mask``
     (`attention_tutorial.scores.dot_product_terms`). The inputs are shaped
     ``(batch, heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU
@@ -113,9 +120,14 @@ def nadaraya_watson_sdpa(
         ``y_hat``, shape ``(n_test,)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or if the bandwidth is
-            so small (or the inputs so large) that $q'k'$ overflows.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or
+            ``bandwidth`` is not a number or a tensor.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; if ``bandwidth`` is not a positive finite number, is an integer
+            tensor or has more than one element; or if the bandwidth is so small (or
+            the inputs so large) that $q'k'$ overflows.
 
     Examples:
         >>> nadaraya_watson_sdpa(
@@ -200,9 +212,10 @@ def peak_intermediates(
     the softmax runs; the scores are computed in the memory of ``queries_tiled - keys``); the
     broadcast form the differences, the scores and the weights; the chunked
     form one block of scores (computed and exponentiated in place); SDPA the
-    scaled queries and keys and the bias row, its fused CPU kernel only small
-    blocks of its own. Vectors of ``n_test`` (the predictions, the running sums
-    of the chunked form) are not counted.
+    scaled queries and keys (``q_w`` and ``k_w``: the queries and keys times
+    $w = 1/h$) and the bias row, its fused CPU kernel only small blocks of its
+    own. Vectors of ``n_test`` (the predictions, the running sums of the chunked
+    form) are not counted.
 
     Explained on the page `scale.md`.
 

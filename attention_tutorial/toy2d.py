@@ -1,8 +1,8 @@
-"""A seeded 2-D toy problem, and leave-one-out training of the attention models on it.
+r"""A seeded 2-D toy problem, and leave-one-out training of the attention models on it.
 
-Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2`` and
-``y = f(x_1) + N(0, 0.5^2)``, with the chapter's function ``f``: a single scalar
-``w`` cannot ignore ``x_2``, a learned projection can.
+Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \varepsilon$,
+where $f$ is the chapter's function and $\varepsilon \sim \mathcal N(0, 0.5^2)$: a
+single scalar ``w`` cannot ignore $x_2$, a learned projection can.
 
 Explained on the pages `transformer.md` and `projections.md`.
 """
@@ -261,6 +261,21 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         ...     3,
         ... )
         0.449
+        >>> model = ScalarKernelAttention(
+        ...     w=1.0,
+        ... )
+        >>> losses = train_leave_one_out(
+        ...     model,
+        ...     data.x_train,
+        ...     data.y_train,
+        ...     steps=50,
+        ... )
+        >>> # the same model after 50 steps
+        >>> round(
+        ...     mse_on_test(model, data),
+        ...     3,
+        ... )
+        0.109
     """
     if not isinstance(model, nn.Module):
         raise TypeError(f"model must be an nn.Module, got {type(model).__name__}")

@@ -104,7 +104,7 @@ def _check_key_bias(key_bias: Tensor | None, queries: Tensor, keys: Tensor) -> N
 def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) -> Tensor:
     r"""The d-dimensional Gaussian kernel between every query and every key.
 
-    $K_h(q - k) = \exp(-\lVert q - k\rVert^2 / (2h^2)) / ((2\pi)^{d/2} h^d)$.
+    $$K_h(q - k) = \frac{\exp(-\lVert q - k\rVert^2 / (2h^2))}{(2\pi)^{d/2}\, h^d} .$$
 
     Explained on the page `transformer.md`.
 
@@ -117,8 +117,13 @@ def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) ->
         The kernel values, shape ``(n_queries, n_keys)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries`` or ``keys`` is not a tensor, or ``bandwidth`` is not
+            a number or a tensor.
+        ValueError: If ``queries`` or ``keys`` is not 2-D (a batch dimension is
+            refused), is empty, has an integer dtype or holds NaN or an infinite
+            value; if they differ in ``d`` or in dtype (float64 with float32); or if
+            ``bandwidth`` is not a positive finite number, is an integer tensor or
+            has more than one element.
 
     Examples:
         >>> # in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it
@@ -179,8 +184,18 @@ def dot_product_attention(
         ``(..., n_queries, n_keys)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries``, ``keys``, ``values``, ``mask`` or ``key_bias`` is
+            not a tensor, or ``scale`` is not a number.
+        ValueError: If ``queries``, ``keys`` or ``values`` has fewer than 2
+            dimensions, is empty, has an integer dtype or holds NaN or an infinite
+            value; if they differ in dtype, their batch dimensions do not broadcast,
+            ``queries`` and ``keys`` differ in ``d`` or ``keys`` and ``values`` in
+            ``n_keys``; if ``mask`` is not boolean, does not broadcast to
+            ``(..., n_queries, n_keys)`` or leaves a query no key; if ``key_bias``
+            is not floating, differs from ``queries`` in dtype, holds NaN, does not
+            broadcast to the scores or leaves a query no finite score (all ``-inf``,
+            or a ``+inf``); if ``scale`` is not a positive finite number; or if the
+            dot products overflow the dtype.
 
     Examples:
         >>> # one batch, 2 queries, 2 keys of dimension d = 2; the mask hides the second key
@@ -264,8 +279,12 @@ def masked_leave_one_out(
         float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``x_train`` or ``y_train`` is not a tensor, or ``w`` is not a
+            number or a tensor.
+        ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
+            holds NaN or an infinite value; if they differ in length or dtype; if
+            ``n_train < 2``; or if ``w`` is NaN, infinite, an integer tensor or a
+            tensor of more than one element.
 
     Examples:
         >>> y_hat, attention_weights = (
@@ -364,8 +383,13 @@ class ScalarKernelAttention(nn.Module):
             Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``.
 
         Raises:
-            TypeError: If an argument is not a tensor.
-            ValueError: If a shape, dtype or value is invalid.
+            TypeError: If ``queries``, ``keys``, ``values`` or ``mask`` is not a tensor.
+            ValueError: If ``queries``, ``keys`` or ``values`` has fewer than 2
+                dimensions, is empty, has an integer dtype or holds NaN or an infinite
+                value; if they differ in dtype, their batch dimensions do not
+                broadcast, ``queries`` and ``keys`` differ in ``d`` or ``keys`` and
+                ``values`` in ``n_keys``; or if ``mask`` is not boolean, does not
+                broadcast to ``(..., n_queries, n_keys)`` or leaves a query no key.
         """
         _check_qkv(queries, keys, values)
         _check_mask(mask, queries.shape[-2], keys.shape[-2])
@@ -416,6 +440,13 @@ class ProjectedAttention(nn.Module):
         ... )
         >>> y_hat.shape, weights.shape
         (torch.Size([5, 1]), torch.Size([5, 7]))
+        >>> # a Transformer's scores q k / sqrt(d_k),
+        >>> # without the key bias -|k|^2 / 2
+        >>> plain = ProjectedAttention(
+        ...     2, 2, key_bias=False
+        ... )
+        >>> plain.key_bias, model.key_bias
+        (False, True)
     """
 
     def __init__(
@@ -461,8 +492,17 @@ class ProjectedAttention(nn.Module):
             half-precision inputs are computed, and returned, in float32.
 
         Raises:
-            TypeError: If an argument is not a tensor.
-            ValueError: If a shape, dtype or value is invalid.
+            TypeError: If ``queries``, ``keys``, ``values`` or ``mask`` is not a tensor.
+            ValueError: If ``queries``, ``keys`` or ``values`` has fewer than 2
+                dimensions, is empty, has an integer dtype or holds NaN or an infinite
+                value; if ``queries`` and ``keys`` differ in dtype or in ``d``, their
+                batch dimensions do not broadcast with those of ``values``, or ``keys``
+                and ``values`` differ in ``n_keys``; if the last dimension of
+                ``queries`` or ``keys`` is not ``d_in``, or that of ``values`` not
+                ``d_value_in``; if an input's dtype (half precision counted as
+                float32) is not that of the model's parameters; if ``mask`` is not
+                boolean, does not broadcast to ``(..., n_queries, n_keys)`` or leaves a
+                query no key; or if the dot products of the projections overflow.
         """
         _check_qkv(queries, keys, keys)
         _matrix("values", values, "(..., n_keys, d_value_in)")

@@ -281,6 +281,7 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
                     if t.strip()
                     and not CJK.search(t)
                     and not docstring_links.CODE_COMMENT.fullmatch(t)
+                    and not DISPLAY_FORMULA.fullmatch(t.strip())
                 ]
     assert english == []
     zh, en = (loaded[lang]["scores.dot_product_scores"].docstring.value for lang in LANGS)
@@ -571,6 +572,9 @@ def test_no_api_page_names_a_private_module() -> None:
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # what typography does not look at: code spans, formulas and link targets
 NOT_PROSE = re.compile(r"`[^`]*`|\$[^$]*\$|\]\([^)]*\)")
+# a paragraph that is one display formula ($$...$$, as arithmatex needs it: a block of its
+# own) reads the same in both languages: its Chinese text is the formula itself
+DISPLAY_FORMULA = re.compile(r"\$\$[^$]+\$\$")
 ASCII_NEXT_TO_CJK = re.compile(r"[\u4e00-\u9fff][,;:?!()]|[,;:?!()][\u4e00-\u9fff]")
 
 
@@ -635,7 +639,11 @@ def _chinese_texts():
     for blocks in BUILDING_BLOCKS.values():
         yield from blocks.items()
     yield from MEMBERS.items()
-    yield from ((english, text) for english, text in PARAGRAPHS.items() if text)
+    yield from (
+        (english, text)
+        for english, text in PARAGRAPHS.items()
+        if text and not DISPLAY_FORMULA.fullmatch(text)
+    )
     for path, texts in SECTIONS.items():
         yield from ((f"{path}: {key}", text) for key, text in texts.items())
 

@@ -233,3 +233,34 @@ def test_the_measurements_are_package_data_read_from_anywhere(tmp_path, monkeypa
     assert bench["machine"] == stored["machine"]
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'attention_tutorial = ["results/*.json"]' in pyproject  # in the wheel
+
+
+@pytest.mark.parametrize("name", ["chunked", "sdpa"])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"queries": [0.0, 1.0]}, TypeError, "queries must be a torch.Tensor"),
+        ({"bandwidth": "1"}, TypeError, "bandwidth must be a real number"),
+        ({"keys": torch.zeros(2, 1)}, ValueError, "keys must be a 1-D tensor"),
+        ({"queries": torch.zeros(0)}, ValueError, "queries must not be empty"),
+        ({"values": torch.arange(2)}, ValueError, "floating-point dtype"),
+        ({"queries": torch.tensor([0.0, float("inf")])}, ValueError, "NaN or infinite"),
+        ({"values": torch.zeros(2, dtype=torch.float64)}, ValueError, "same dtype"),
+        ({"values": torch.zeros(3)}, ValueError, "keys and values must have the same length"),
+        ({"bandwidth": float("nan")}, ValueError, "positive finite number"),
+        ({"bandwidth": torch.tensor([2])}, ValueError, "floating-point dtype"),
+        ({"bandwidth": torch.tensor([1.0, 2.0])}, ValueError, "one-element"),
+    ],
+)
+def test_each_documented_condition_raises(name, kwargs, error, message) -> None:
+    """The conditions the Raises entries of the chunked and sdpa forms list."""
+    function = {"chunked": scaling.nadaraya_watson_chunked, "sdpa": scaling.nadaraya_watson_sdpa}
+    args = {"queries": torch.zeros(2), "keys": torch.zeros(2), "values": torch.zeros(2)}
+    with pytest.raises(error, match=message):
+        function[name](**{**args, **kwargs})
+
+
+def test_sdpa_names_the_overflow_of_its_scores() -> None:
+    keys = torch.tensor([0.0, 1.0])
+    with pytest.raises(ValueError, match=r"overflow torch\.float32"):
+        scaling.nadaraya_watson_sdpa(keys + 1, keys, keys, bandwidth=1e-20)

@@ -998,8 +998,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "所以最多有 1024² 个 float32 分数，4 MiB。",
         "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys` 或 `values` 不是张量、`bandwidth` 既不是数也不是"
+        "张量，或 `chunk_size` 不是整数时。",
+        "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+        "`queries`、`keys`、`values` 的数据类型不同（如 float64 与 float32 混用）；"
+        "`keys` 和 `values` 长度不同；`bandwidth` 不是有限的正数、是整数张量或含多个元素；"
+        "或者 `chunk_size < 1` 时。",
     },
     "scaling.nadaraya_watson_sdpa": {
         "queries": _X_TEST,
@@ -1007,9 +1011,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": _Y_TRAIN,
         "bandwidth": "带宽 `h`，一个正数。",
         "return": "`y_hat`，形状 `(n_test,)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "形状、数据类型或取值不合要求时；或者带宽太小（或输入太大），"
-        "使 $q'k'$ 溢出时。",
+        "raise TypeError": _QKV_TYPE,
+        "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+        "`queries`、`keys`、`values` 的数据类型不同（如 float64 与 float32 混用）；"
+        "`keys` 和 `values` 长度不同；`bandwidth` 不是有限的正数、是整数张量或含多个元素；"
+        "或者带宽太小（或输入太大），使 $q'k'$ 溢出时。",
     },
     "scaling.formulation": {
         "name": _FORMULATION,
@@ -1293,8 +1299,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": "形状 `(n_keys, d)`。",
         "bandwidth": "宽度 `h`，一个正数。",
         "return": "核的值，形状 `(n_queries, n_keys)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries` 或 `keys` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
+        "raise ValueError": "`queries` 或 `keys` 不是二维（不接受批量维）、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；两者的 `d` 或数据类型不同（如 float64 与 float32 混用）；"
+        "或者 `bandwidth` 不是有限的正数、是整数张量或含多个元素时。",
     },
     "transformer.dot_product_attention": {
         "queries": "形状 `(..., n_queries, d)`；`...` 是批量维。",
@@ -1307,8 +1315,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "scale": "点积的系数 $s$，一个正数。",
         "return": "`(output, attention_weights)`，形状分别是 `(..., n_queries, d_v)` 和 "
         "`(..., n_queries, n_keys)`。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values`、`mask` 或 `key_bias` 不是张量，"
+        "或 `scale` 不是数时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；三者的数据类型不同、批量维不能一起广播、`queries` 和 `keys` "
+        "的 `d` 不同，或 `keys` 和 `values` 的 `n_keys` 不同；`mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；`key_bias` "
+        "不是浮点类型、数据类型与 `queries` 不同、含有 NaN、不能广播到分数的形状，"
+        "或让某个查询没有一个有限的分数（全是 `-inf`，或有 `+inf`）；`scale` "
+        "不是有限的正数；或者点积超出了数据类型的范围时。",
     },
     "transformer.masked_leave_one_out": {
         "x_train": _X_TRAIN_2,
@@ -1318,8 +1333,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "权重的对角线上是 0。某个点的所有分数都溢出时（`w` 极大），它的权重落在离它最近的另一个"
         "点上；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`x_train` 或 `y_train` 不是张量，或 `w` 既不是数也不是张量时。",
+        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
+        "两者长度或数据类型不同；`n_train < 2`；或者 `w` 是 NaN、无穷大、整数张量，"
+        "或含多个元素时。",
     },
     "transformer.ScalarKernelAttention": {
         "attr w": "可学习的标量，形状 `(1,)`。",
@@ -1335,8 +1352,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "values": "形状 `(..., n_keys, d_v)`。",
         "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
         "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`。",
-        "raise TypeError": _NOT_TENSOR,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；三者的数据类型不同、批量维不能一起广播、`queries` 和 `keys` "
+        "的 `d` 不同，或 `keys` 和 `values` 的 `n_keys` 不同；或者 `mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有时。",
     },
     "transformer.ProjectedAttention": {
         "attr W_q": "查询的投影，`nn.Linear(d_in, d_k, bias=False)`。",
@@ -1359,8 +1379,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同（`True` = 可以关注）。",
         "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
-        "raise TypeError": _NOT_TENSOR,
-        "raise ValueError": _BAD_TENSOR,
+        "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
+        "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、批量维不能与 "
+        "`values` 的一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；`queries` 或 `keys` "
+        "的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；某个输入的数据类型"
+        "（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
+        "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；"
+        "或者投影之后的点积溢出时。",
     },
 }
 
@@ -1898,10 +1924,16 @@ PARAGRAPHS: dict[str, str] = {
         "也以 float32 返回。"
     ),
     # model
-    "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$. Each query has "
-    "its own row of keys and values, so that during training a point can be given every "
-    "key except its own (see ``leave_one_out``).": (
-        "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$。"
+    "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$": (
+        "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$"
+    ),
+    "What the model is built for: every training point is a query, and its keys and values "
+    "are all the other points (``leave_one_out``).": (
+        "模型就是为此而建的：每个训练点都是一个查询，它的键和值是其余所有的点"
+        "（``leave_one_out``）。"
+    ),
+    "Each query has its own row of keys and values, so that during training a point can be "
+    "given every key except its own (see ``leave_one_out``).": (
         "每个查询有自己的一行键和值，这样训练时就能给一个点除它自己以外的所有键（见"
         " ``leave_one_out``）。"
     ),
@@ -1963,16 +1995,19 @@ PARAGRAPHS: dict[str, str] = {
         "分数全是 ``-inf`` 的块不改变累计和；每个分数都是 ``-inf`` 的查询得到最近的键，"
         "与 ``nadaraya_watson`` 相同。"
     ),
-    "With $q' = q/h$ and $k' = k/h$, $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - "
-    "\\tfrac12 q'^2$, and the last term cancels in the softmax, so the scores are $q'k'$ "
+    "With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three "
+    "terms:": "令 $q' = q/h$、$k' = k/h$，高斯核的分数可以展开成三项。",
+    "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$": (
+        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$"
+    ),
+    "The last term cancels in the softmax, so the scores are $q'k'$ "
     "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
     "(`attention_tutorial.scores.dot_product_terms`). The inputs are shaped ``(batch, "
     "heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU kernel never holds all "
     "``n_test * n_train`` scores. Half-precision inputs are computed, and returned, in "
     "float32 (in float16 the bias overflows at $|k'| > 362$). In float32 this form loses "
     "digits as $|q'|$ and $|k'|$ grow: $q'k'$ and $\\tfrac12 k'^2$ nearly cancel.": (
-        "令 $q' = q/h$、$k' = k/h$，则 $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 -"
-        " \\tfrac12 q'^2$，最后一项在 softmax 中抵消，"
+        "最后一项在 softmax 中抵消，"
         "所以分数是 $q'k'$ 加上偏置 $-\\tfrac12 k'^2$，"
         "偏置以浮点的 ``attn_mask`` 传入（`attention_tutorial.scores.dot_product_terms`）。"
         "输入的形状是 ``(batch, heads, length, d) = (1, 1, n, 1)``：这样排列时，"
@@ -1985,13 +2020,15 @@ PARAGRAPHS: dict[str, str] = {
     "(three ``(n_test, n_train)`` matrices, while the softmax runs; the scores are "
     "computed in the memory of ``queries_tiled - keys``); the broadcast form the "
     "differences, the scores and the weights; the chunked form one block of scores "
-    "(computed and exponentiated in place); SDPA the scaled queries and keys and the bias "
-    "row, its fused CPU kernel only small blocks of its own. Vectors of ``n_test`` (the "
-    "predictions, the running sums of the chunked form) are not counted.": (
+    "(computed and exponentiated in place); SDPA the scaled queries and keys (``q_w`` and "
+    "``k_w``: the queries and keys times $w = 1/h$) and the bias row, its fused CPU kernel "
+    "only small blocks of its own. Vectors of ``n_test`` (the predictions, the running "
+    "sums of the chunked form) are not counted.": (
         '平铺写法同时持有 ``"queries_tiled"``、``"scores"`` 和 ``"attention_weights"``（softmax '
         "运行时的三个 ``(n_test, n_train)`` 矩阵；分数就在 ``queries_tiled - keys`` 的内存"
         "里计算）；广播写法持有差值、分数和权重；分块写法只持有一块分数（就地计算、"
-        "就地取指数）；SDPA 持有缩放后的查询和键以及偏置行，"
+        "就地取指数）；SDPA 持有缩放后的查询和键"
+        "（``q_w`` 和 ``k_w``：查询和键乘以 $w = 1/h$）以及偏置行，"
         "它融合的 CPU 内核自己只用小块内存。长度为 ``n_test`` 的向量（预测，"
         "以及分块写法的累计和）不计在内。"
     ),
@@ -2129,11 +2166,12 @@ PARAGRAPHS: dict[str, str] = {
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
-    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2`` and ``y = f(x_1) + N(0, 0.5^2)``, "
-    "with the chapter's function ``f``: a single scalar ``w`` cannot ignore ``x_2``, a "
-    "learned projection can.": (
-        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布，``y = f(x_1) + N(0, 0.5^2)``，"
-        "``f`` 是本章的函数：一个标量 ``w`` 没法忽略 ``x_2``，学到的投影却可以。"
+    "Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \\varepsilon$, "
+    "where $f$ is the chapter's function and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
+    "a single scalar ``w`` cannot ignore $x_2$, a learned projection can.": (
+        "输入 $x = (x_1, x_2)$ 在 $[0, 5)^2$ 上均匀分布，$y = f(x_1) + \\varepsilon$，"
+        "其中 $f$ 是本章的函数，$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
+        "一个标量 ``w`` 没法忽略 $x_2$，学到的投影却可以。"
     ),
     "With the defaults this trains 10 models for 1,000 steps: about a minute or more on a "
     "CPU. The example below uses ``record=[5, 20]`` to be quick.": (
@@ -2191,9 +2229,8 @@ PARAGRAPHS: dict[str, str] = {
         " L/\\partial w$，而且 ``w`` 始终为正。"
     ),
     # transformer
-    "$K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$.": (
-        "即 $K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$，"
-        "$d$ 是向量的维数。"
+    "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$": (
+        "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$"
     ),
     "The scale $s$ is $1/\\sqrt{d}$ unless given. Keys where ``mask`` is ``False`` get the "
     "score $-\\infty$ (``masked_fill``), hence the weight 0; this is the convention of "
@@ -2302,6 +2339,7 @@ COMMENTS: dict[str, str] = {
     "widest kernel (the smallest w) wins": "最宽的核（最小的 w）胜出",
     "a sharp kernel copies the nearest training output": "很窄的核照抄最近的训练输出",
     "backward() reaches w from here": "从这里 backward() 能传到 w",
+    "x = 2 sees x = 1 and x = 3:": "x = 2 看得到 x = 1 和 x = 3：",
     "the lesson's data, w0, lr = 0.5": "课上的数据、w0 和 lr = 0.5",
     "w: the path that train takes": "w：和 train 走的路径一样",
     "log w: one jump, then stuck": "log w：一步跳远，然后停住",
@@ -2396,6 +2434,7 @@ COMMENTS: dict[str, str] = {
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     "one scalar w = 1, untrained": "一个标量 w = 1，未训练",
+    "the same model after 50 steps": "同一个模型训练 50 步之后",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
@@ -2412,6 +2451,8 @@ COMMENTS: dict[str, str] = {
         "中间的点（x = 2）看得到 x = 1 和 x = 3 这两个键，两者一样远："
     ),
     "the mean of 10 and 30": "得到 10 和 30 的平均",
+    "a Transformer's scores q k / sqrt(d_k),": "Transformer 的分数 q k / sqrt(d_k)，",
+    "without the key bias -|k|^2 / 2": "不加键偏置 -|k|^2 / 2",
     # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
     # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
