@@ -322,3 +322,32 @@ def test_a_new_process_parses_no_page_whose_inputs_are_unchanged(filled, monkeyp
     en.write_text("{}", encoding="utf-8")
     NotebookCache(cache_dir, "environment-1").build(discover(docs))
     assert "Demo, reworded" in en.read_text(encoding="utf-8")
+
+
+def test_the_server_keeps_one_warm_process_until_the_environment_changes(monkeypatch, tmp_path):
+    # `mkdocs serve` keeps the warm kernel process between builds (a code edit's kernel
+    # forks at once); one made for another environment (the package edited) is stopped
+    # and another started: its kernels would run the package as it was
+    started, closed = [], []
+
+    class Warm:
+        def __init__(self, env, cwd):
+            started.append(self)
+
+        def close(self):
+            closed.append(self)
+
+    monkeypatch.setattr(execute, "WarmKernels", Warm)
+    env = {"PYTHONHASHSEED": "0"}
+    assert execute.kept_warm("a", env, tmp_path) is None  # not serving: none is kept
+    execute.keep_warm()
+    try:
+        first = execute.kept_warm("a", env, tmp_path)
+        assert execute.kept_warm("a", dict(env), tmp_path) is first and started == [first]
+        other = execute.kept_warm("b", env, tmp_path)  # the package edited
+        assert other is not first and closed == [first]
+        execute.warm_up_later("b", ["zh", "en"], tmp_path).join(10)
+        assert len(started) == 3  # the kernels' environment is not this test's `env`
+    finally:
+        execute.keep_warm(False)
+    assert closed == started  # the server's end stops the one it kept

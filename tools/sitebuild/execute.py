@@ -179,6 +179,64 @@ def _signature(path: Path) -> tuple:
     return (stat.st_mtime_ns, stat.st_size)
 
 
+class _Kept:
+    """The warm kernel process ``mkdocs serve`` keeps between its builds (``keep_warm``).
+
+    Started when the server answers, a code edit's notebook is then executed in a forked
+    kernel at once, not after the 1.6 s a warm process takes to import torch and the
+    package. Kept under the environment hash and the kernels' environment: after an
+    edit of the package, the next execution starts another.
+    """
+
+    on = False
+    key: str | None = None
+    warm: WarmKernels | None = None
+    lock = threading.Lock()
+
+    @classmethod
+    def close(cls) -> None:
+        if cls.warm is not None:
+            cls.warm.close()
+        cls.warm, cls.key = None, None
+
+
+def keep_warm(on: bool = True) -> None:
+    """Keep the warm kernel process between builds (``mkdocs serve``), or stop keeping it."""
+    with _Kept.lock:
+        _Kept.on = on
+        if not on:
+            _Kept.close()
+
+
+def kept_warm(environment: str, env: dict[str, str], cwd: Path) -> WarmKernels | None:
+    """The kept warm process for these kernels, started if need be; None when none is kept.
+
+    A kept process made for another environment (the package edited, another lock) is
+    stopped first: its kernels would run the package as it was.
+    """
+    with _Kept.lock:
+        if not _Kept.on:
+            return None
+        parts = [environment, str(cwd), json.dumps(env, sort_keys=True)]
+        key = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+        if _Kept.key != key or _Kept.warm is None:
+            _Kept.close()
+            _Kept.warm, _Kept.key = WarmKernels(env, cwd), key
+        return _Kept.warm
+
+
+def warm_up_later(environment: str, langs: Iterable[str], cwd: Path) -> threading.Thread | None:
+    """Start the kept warm process in a thread of its own (None when none is kept)."""
+    if not _Kept.on:
+        return None
+    env = kernel_environment(langs)
+    thread = threading.Thread(
+        target=kept_warm, args=(environment, env, cwd), name="sitebuild-warm", daemon=True
+    )
+    thread.start()
+    return thread
+
+
 class NotebookCache:
     """Executed outputs of notebook pages under ``cache_dir``, keyed by code and environment.
 
@@ -325,7 +383,9 @@ class NotebookCache:
                 warm = None
                 if self.warm:
                     env = kernel_environment(self.langs)
-                    warm = stack.enter_context(WarmKernels(env, self.workdir))
+                    warm = kept_warm(self.environment, env, self.workdir)
+                    if warm is None:
+                        warm = stack.enter_context(WarmKernels(env, self.workdir))
                 pool = stack.enter_context(ThreadPoolExecutor(max_workers=self.workers))
                 futures = [
                     pool.submit(self._execute, k, s, name, warm) for k, (s, name) in todo.items()

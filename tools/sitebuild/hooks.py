@@ -26,7 +26,7 @@ from mkdocs.structure.files import InclusionLevel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.sitebuild import fastpath, pagecache, rebuild
+from tools.sitebuild import execute, fastpath, pagecache, rebuild
 from tools.sitebuild.plugin import SiteBuildPlugin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +53,7 @@ def on_startup(command, dirty):
     rebuild.serving = serving
     if serving:
         fastpath.start_full_build(ROOT)  # the first build's inputs
+        execute.keep_warm()  # a code edit's kernel is forked at once (_warm_up)
 
 
 def on_serve(server, config, builder):
@@ -70,7 +71,9 @@ def _warm_up() -> None:
     text for search: the first Chinese edit then waited for jieba to load its
     dictionary, more than a third of that edit's time. Loading it changes no output.
     The English site reused from the cache has no state in this process for a prose
-    edit to render one page in: it is built here (``fastpath.prime``).
+    edit to render one page in: it is built here (``fastpath.prime``). The warm kernel
+    process a code edit's notebook is executed in is started here too, and kept
+    (``execute.keep_warm``).
     """
     try:
         import jieba
@@ -79,6 +82,11 @@ def _warm_up() -> None:
         jieba.initialize()
     except Exception as err:  # only a warm-up: the edit loads it itself
         log.debug("sitebuild: warm-up failed: %s", err)
+    for plugin in plugins.values():
+        cache = plugin.cache
+        if cache is not None and cache.warm:
+            execute.warm_up_later(cache.environment, cache.langs, cache.workdir)
+            break
     fastpath.prime_later(plugins)
 
 
@@ -155,7 +163,8 @@ def on_post_template(output_content, template_name, config):
 
 
 def on_shutdown():
-    """End the KaTeX processes ``mkdocs serve`` kept between builds."""
+    """End the KaTeX processes and the warm kernel process ``mkdocs serve`` kept between builds."""
+    execute.keep_warm(False)
     for plugin in plugins.values():
         plugin.on_build_error(error=None)
 
