@@ -428,10 +428,13 @@ def rebuild(root: Path, plugins: dict) -> bool:
         renders.append((kept, plugin, lang))
     writes: dict[Path, bytes] = {}
     renamed: dict = {}
+    executed = 0.0  # seconds the page's kernel ran (serve_bench reads it from the log)
     with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the pages render
         footer = pool.submit(_footer, root)
         for kept, plugin, lang in renders:
+            before = plugin.cache.stats.seconds
             result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+            executed += plugin.cache.stats.seconds - before
             if isinstance(result, str):
                 footer.result()
                 return _fall_back(f"docs/{lang}/{src_uri}: {result}")
@@ -464,6 +467,8 @@ def rebuild(root: Path, plugins: dict) -> bool:
         log.info(f"sitebuild: every footer now shows {now.built.commit or 'uncommitted'}")
     now.plan, now.kept = snapshot.plan, snapshot.kept
     current = now
+    if executed:
+        what = what.replace("executed again", f"executed again in {executed:.2f} s", 1)
     log.info(f"sitebuild: {what}, the site kept")
     return True
 
