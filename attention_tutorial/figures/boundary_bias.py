@@ -63,8 +63,10 @@ def plot_boundary_bias(
     weights of one query at the edge over the keys, with the query and the
     weighted mean of the keys (where a weighted average "looks"); with
     ``equivalent_weights``, beside them the equivalent weights of local linear
-    regression for the same query, which can go below 0. One legend under both
-    panels, so that none hides the points at the edge.
+    regression for the same query, which can go below 0. The weights panel ends
+    just past the last key with a weight of at least 1/100 of the largest: the keys
+    beyond it get almost nothing. One legend under both panels, so that none hides
+    the points at the edge.
 
     Explained on the page `local-linear.md`.
 

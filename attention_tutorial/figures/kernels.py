@@ -43,7 +43,9 @@ def plot_kernel_contours(
     key ``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel
     draws it as contours at 0.25, 0.5 and 0.75 of its largest weight (the same
     levels and the same axes in every panel), the query as a cross, the centre as
-    a ring and, when keys are given, the keys as grey dots. A kernel's width ``h``
+    a ring and, when keys are given, the keys as grey dots. The axes take in the
+    query, every centre and every key (without keys: three widths around each
+    centre). A kernel's width ``h``
     along an axis of its ellipse is one standard deviation there, 1/√eigenvalue of
     ``A``; its half-peak contour lies √(2 ln 2) ≈ 1.18 widths from the centre.
 
@@ -111,13 +113,15 @@ def plot_kernel_contours(
         points = None if keys is None else _checks.array("keys", keys, 2)
         if points is not None and points.shape[1] != 2:
             raise ValueError(f"keys must have shape (n, 2), got {points.shape}")
-        # one square window for every panel: the keys, or 3 widths around each centre
+        # one square window for every panel: the keys and every centre (a centre
+        # outside the keys' box drew an empty panel), or 3 widths around each centre
         corners = [q]
         for centre, precision in shapes.values():
             reach = 3 / np.sqrt(np.linalg.eigvalsh(precision).min())
             corners += [centre - reach, centre + reach]
         if points is not None:
             corners = [q, points.min(axis=0), points.max(axis=0)]
+            corners += [centre for centre, _ in shapes.values()]
         low, high = np.min(corners, axis=0), np.max(corners, axis=0)
         middle, half = (low + high) / 2, (high - low).max() / 2 * 1.05
         grid = np.linspace(-half, half, _GRID)

@@ -1535,10 +1535,14 @@ PARAGRAPHS: dict[str, str] = {
     "one query at the edge over the keys, with the query and the weighted mean of the keys "
     '(where a weighted average "looks"); with ``equivalent_weights``, beside them the '
     "equivalent weights of local linear regression for the same query, which can go below 0. "
+    "The weights panel ends just past the last key with a weight of at least 1/100 of the "
+    "largest: the keys beyond it get almost nothing. "
     "One legend under both panels, so that none hides the points at the edge.": (
         "左图：真实函数、两条拟合曲线和训练点。右图：边缘处一个查询在各个键上的注意力权重，"
         "连同这个查询本身和键的加权平均（加权平均“看向”的地方）；给了 ``equivalent_weights`` "
         "时，旁边还画出局部线性回归对同一查询的等效权重，它们可以小于 0。"
+        "权重图的横轴只画到权重不小于最大权重 1/100 的最后一个键稍过一点："
+        "再往外的键几乎分不到权重。"
         "两幅图共用下方的一个图例，免得它挡住边缘的点。"
     ),
     # figures.cost
@@ -1634,12 +1638,15 @@ PARAGRAPHS: dict[str, str] = {
     "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "
     "as contours at 0.25, 0.5 and 0.75 of its largest weight (the same levels and the same "
     "axes in every panel), the query as a cross, the centre as a ring and, when keys are "
-    "given, the keys as grey dots. A kernel's width ``h`` along an axis of its ellipse is "
+    "given, the keys as grey dots. The axes take in the query, every centre and every key "
+    "(without keys: three widths around each centre). A kernel's width ``h`` along an axis "
+    "of its ellipse is "
     "one standard deviation there, 1/√eigenvalue of ``A``; its half-peak contour lies "
     "√(2 ln 2) ≈ 1.18 widths from the centre.": (
         "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
         "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
         "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，给了键时灰点是键。"
+        "坐标范围包括查询、每个中心和每个键（不给键时，是每个中心周围三个宽度）。"
         "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 ``A`` 相应特征值的平方根"
         "的倒数；半峰等高线离中心 ``√(2 ln 2)`` ≈ 1.18 个宽度。"
     ),

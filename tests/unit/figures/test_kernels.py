@@ -63,6 +63,20 @@ def test_the_tilted_kernel_is_centred_on_its_centre_and_the_panels_share_axes():
     assert [ax.get_title() for ax in fig.axes] == ["one w", "tilted"]
 
 
+def test_a_centre_outside_the_keys_is_inside_the_axes():
+    """A reader passed a centre three units past the keys: the panel was empty, while its
+    alt text described the ring. The axes now take in every centre as well as the keys."""
+    query, _, kernels = _kernels()
+    keys = torch.tensor([[0.0, 0.0], [2.0, 3.0], [1.0, 1.0]])
+    far = query + torch.tensor([3.0, 0.0])
+    fig = at.plot_kernel_contours({"far": (far, kernels["one w"][1])}, query, keys=keys)
+    (ax,) = fig.axes
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    for x, y in [far.tolist(), query.tolist(), *keys.tolist()]:
+        assert x0 < x < x1 and y0 < y < y1
+    assert _contour_vertices(ax)  # the contours are drawn in it
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_alt_text_names_each_kernel_s_centre_widths_and_tilt(lang):
     query, w, kernels = _kernels()
