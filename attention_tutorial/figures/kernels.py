@@ -82,14 +82,16 @@ def plot_kernel_contours(
         ...         [1.0, 3.0],
         ...     ]
         ... )
+        >>> # the name of each model is its
+        >>> # panel's title, shown as given
         >>> fig = plot_kernel_contours(
-        ...     {"one w": (c, A)},
+        ...     {"A = 4I": (c, A)},
         ...     q,
         ...     keys=keys,
         ...     lang="en",
         ... )
         >>> fig.axes[0].get_title()
-        'one w'
+        'A = 4I'
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
