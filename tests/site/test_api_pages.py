@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import pkgutil
+import html
 import re
 import urllib.parse
 
@@ -524,24 +525,45 @@ def test_a_printed_negative_zero_is_explained() -> None:
 
 def source_block_problems(site) -> list[str]:
     """Raw page names (``average.md``) in the API pages' "Source code" blocks: each object's
-    docstring is left out of its block (the page shows it, rendered, just above), so none
-    is left; every block says where the docstring went. Each block's title names the file
+    docstring is left out of its block (the page shows it, rendered, just above), and so is
+    each docstring of a class's members the page lists below it, so none is left; every
+    block says where the docstring went. Each block's title names the file
     with no space after the Chinese full-width colon ("源代码位于： attention_tutorial/…" was)."""
     problems = []
     for page in sorted(site.glob("**/api/*/index.html")):
         text = page.read_text(encoding="utf-8")
-        blocks = re.findall(r'<details class="mkdocstrings-source">(.*?)</details>', text, re.S)
-        for block in blocks:
+        listed = set(re.findall(r'<h\d id="(attention_tutorial\.[\w.]+)"', text))
+        blocks = re.finditer(r'<details class="mkdocstrings-source">(.*?)</details>', text, re.S)
+        for found in blocks:
+            block = found[1]
+            owner = re.findall(r'<h\d id="(attention_tutorial\.[\w.]+)"', text[: found.start()])
             code = re.sub(r"<[^>]+>", "", block)
             if re.search(r"`[a-z0-9_/-]+\.md`", code):
                 problems.append(f"{page.relative_to(site)}: a page name in a source block")
             if "文档字符串见上文" not in code and "the docstring, shown above" not in code:
                 problems.append(f"{page.relative_to(site)}: a docstring in a source block")
+            # nor a docstring of a method the page lists below its class (r56): the line
+            # after its `def` is a stand-in (the members the page does not list keep theirs)
+            plain = html.unescape(code)
+            for method in sorted(m for m in listed if owner and m.startswith(owner[-1] + ".")):
+                first = _first_line_of_body(plain, method.rsplit(".", 1)[1])
+                if first.startswith('"""') and not first.startswith('"""…"""'):
+                    problems.append(f"{page.relative_to(site)}: {method}'s docstring")
             # its title: "源代码位于：attention_tutorial/…", no space after the full-width colon
             title = re.sub(r"<[^>]+>", "", block.split("</summary>")[0])
             if not re.fullmatch(r"\s*(源代码位于：|Source code in )attention_tutorial/\S+", title):
                 problems.append(f"{page.relative_to(site)}: a source block titled {title!r}")
     return problems
+
+
+def _first_line_of_body(code: str, name: str) -> str:
+    """The first line after the signature of ``def name(`` in ``code`` ("" if none)."""
+    lines = code.split("\n")
+    start = next((i for i, line in enumerate(lines) if f"def {name}(" in line), None)
+    if start is None:
+        return ""
+    end = next(i for i in range(start, len(lines)) if lines[i].rstrip().endswith(":"))
+    return next((line.strip() for line in lines[end + 1 :] if line.strip()), "")
 
 
 @pytest.mark.build
