@@ -128,13 +128,13 @@ print("under no_grad:", w_plain)
 # place, as an optimizer does; then the three arrays:
 
 # %%
-snapshot = model.w.detach().clone().numpy()
+snap = model.w.detach().clone().numpy()
 # one training step: w changes in place
 with torch.no_grad():
     model.w -= 0.5
 print("w_numpy: ", w_numpy)
 print("w_plain: ", w_plain)
-print("snapshot:", snapshot)
+print("snapshot:", snap)
 
 # %% [markdown]
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
@@ -208,8 +208,8 @@ with torch.no_grad():
 # the step changed both arrays, not the
 # snapshot
 assert w_numpy[0] == model.w.item()
-assert w_numpy[0] != snapshot[0]
-assert snapshot[0] == 2.0
+assert w_numpy[0] != snap[0]
+assert snap[0] == 2.0
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is

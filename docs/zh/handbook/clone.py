@@ -105,13 +105,13 @@ print("under no_grad:", w_plain)
 # 两种写法得到的数组都与 `w` 共享内存：之后训练一步，它也跟着变。要留一份快照，先复制：`model.w.detach().clone().numpy()`。下面像优化器那样原地更新一次 `w`，再看三个数组：
 
 # %%
-snapshot = model.w.detach().clone().numpy()
+snap = model.w.detach().clone().numpy()
 # one training step: w changes in place
 with torch.no_grad():
     model.w -= 0.5
 print("w_numpy: ", w_numpy)
 print("w_plain: ", w_plain)
-print("snapshot:", snapshot)
+print("snapshot:", snap)
 
 # %% [markdown]
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
@@ -177,8 +177,8 @@ with torch.no_grad():
 # the step changed both arrays, not the
 # snapshot
 assert w_numpy[0] == model.w.item()
-assert w_numpy[0] != snapshot[0]
-assert snapshot[0] == 2.0
+assert w_numpy[0] != snap[0]
+assert snap[0] == 2.0
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is
