@@ -118,14 +118,29 @@ with torch.no_grad():
 print("under no_grad:", w_plain)
 
 # %% [markdown]
-# The difference between the two fixes: `no_grad` records no graph in the first place, but
-# only inside its block, while `detach()` gives, after the fact, a tensor outside the graph
-# that shares the original's memory and can be used anywhere.
+# Why `no_grad` works too: `numpy()` refuses a tensor that requires grad only while autograd
+# is on, and inside `torch.no_grad()` it is off (`model.w.requires_grad` is still `True` in the
+# block); outside the block the same call fails again. `detach()` instead gives, after the
+# fact, a tensor outside the graph that can be used anywhere.
 #
+# Either way the array shares `w`'s memory: a later training step changes it too. To keep a
+# snapshot, copy first: `model.w.detach().clone().numpy()`. Below, `w` is updated once in
+# place, as an optimizer does; then the three arrays:
+
+# %%
+snap = model.w.detach().clone().numpy()
+# one training step: w changes in place
+with torch.no_grad():
+    model.w -= 0.5
+print("w_numpy: ", w_numpy)
+print("w_plain: ", w_plain)
+print("snapshot:", snap)
+
+# %% [markdown]
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
-# Sharing memory has a consequence: if autograd saved that tensor for the backward
+# Sharing memory has another consequence: if autograd saved that tensor for the backward
 # pass (as `exp()` saves its result: it is its own derivative), changing the detached tensor in
 # place changes the saved value. PyTorch notices and refuses:
 
@@ -187,6 +202,14 @@ print("y_detached.zero_():", versions())
 # checks of this page's text
 # both fixes give the same value
 assert (w_plain == w_numpy).all()
+# no_grad leaves requires_grad as it is
+with torch.no_grad():
+    assert model.w.requires_grad
+# the step changed both arrays, not the
+# snapshot
+assert w_numpy[0] == model.w.item()
+assert w_numpy[0] != snap[0]
+assert snap[0] == 2.0
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is

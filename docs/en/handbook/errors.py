@@ -479,8 +479,9 @@ with prints_error(IndexError):
 #   3-D tensors for instance (the second message below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (with the fix; the chapter's data are all float32). See also [torch.bmm](bmm.py#torchbmm):
-#   that page is about shapes, and mentions the dtype only once, in its parameters (both the same).
+#   (with the fix; the chapter's data are all float32). See also the pitfalls of
+#   [torch.matmul](matmul.py#pitfalls), which name this wording for a right side of more than
+#   two dimensions.
 # - **Other wordings**:
 #     - With float64 on the left and float32 on the right the two names swap places:
 #       `expected scalar type Double but found Float` (the third message below).
@@ -576,7 +577,8 @@ with prints_error(RuntimeError):
 #     - a 1-D vector, 1-D @ 2-D (the third message);
 #     - a stack of matrices, its batch dimensions folded into the rows first (the fourth message).
 # - **Fix**: make the side with the wrong dtype float32: `.float()`.
-# - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
+# - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls). See also the pitfalls of
+#   [torch.matmul](matmul.py#pitfalls), which name this wording for a 2-D right side.
 
 # %%
 # float32 weight, no bias
@@ -759,7 +761,8 @@ print("w after one step:", value)
 # - **Fix**: compute a new loss with a new forward pass at every step; use
 #   `backward(retain_graph=True)` only when you really need two passes.
 # - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2) (`backward()`
-#   twice on one loss); [parametric attention pooling: training](../parametric.py#training).
+#   twice on one loss); the correct loop, with a new loss from a new forward pass every epoch:
+#   [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 # (1,)
@@ -779,7 +782,8 @@ with prints_error(RuntimeError):
 #   arguments takes a single number.
 # - **Fix**: the chapter writes `squared_errors.sum().backward()`.
 # - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2);
-#   [parametric attention pooling: training](../parametric.py#training).
+#   [parametric attention pooling: training](../parametric.py#training) (the chapter's `.sum()`
+#   before `backward()`).
 
 # %%
 w0 = torch.tensor([1.0, -1.0])  # (2,)

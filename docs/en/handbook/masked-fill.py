@@ -183,7 +183,7 @@ print(F.softmax(filled, dim=1))
 # checks for this and raises an error that names the mask. In its `mask`, `True` means “may
 # attend”, the opposite of `masked_fill` (see “Two boolean masks, two conventions” below), so the
 # same mask is passed as `~mask` (`~` negates a boolean tensor element by element; on Python's own
-# `True`, `~True` is −2):
+# `True`, `~True` is −2, and Python 3.12 and later also warn that it is deprecated):
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)

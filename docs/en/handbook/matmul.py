@@ -324,6 +324,8 @@ except RuntimeError as err:
 # [`dot : expected both vectors to have same dtype, but found …`](errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-),
 # and a right side of more than two dimensions gives
 # [`expected scalar type Float but found Double`](errors.py#expected-scalar-type-float-but-found-double).
+# These are the wordings with float32 on the left and float64 on the right; with float64 on
+# the left, the dtype names swap places.
 
 # %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums

@@ -84,7 +84,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把这一步放进 `with torch.no_grad():` 块里，块里的 `model.w.numpy()` 不再报错。两种改法打印出的是同一个值。
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面先看报错，再看两种改法：一是 `detach()`；二是把这一步放进 `with torch.no_grad():` 块里，块里的 `model.w.numpy()` 不再报错。两种改法打印出的是同一个值。
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -100,8 +100,20 @@ with torch.no_grad():
 print("under no_grad:", w_plain)
 
 # %% [markdown]
-# 两种改法的区别在于，`no_grad` 从一开始就不记录计算图，只在块里有效；`detach()` 是事后得到一个不在图里、与原张量共用内存的张量，块外也能用。
+# 为什么 `no_grad` 也行：`numpy()` 只在自动求导开着时才拒绝需要梯度的张量，而在 `torch.no_grad()` 块里自动求导是关着的（块里 `model.w.requires_grad` 仍是 `True`）；出了块，同样的调用又会报错。`detach()` 则事后得到一个不在图里的张量，在哪里都能用。
 #
+# 两种写法得到的数组都与 `w` 共享内存：之后训练一步，它也跟着变。要留一份快照，先复制：`model.w.detach().clone().numpy()`。下面像优化器那样原地更新一次 `w`，再看三个数组：
+
+# %%
+snap = model.w.detach().clone().numpy()
+# one training step: w changes in place
+with torch.no_grad():
+    model.w -= 0.5
+print("w_numpy: ", w_numpy)
+print("w_plain: ", w_plain)
+print("snapshot:", snap)
+
+# %% [markdown]
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
@@ -159,6 +171,14 @@ print("y_detached.zero_():", versions())
 # checks of this page's text
 # both fixes give the same value
 assert (w_plain == w_numpy).all()
+# no_grad leaves requires_grad as it is
+with torch.no_grad():
+    assert model.w.requires_grad
+# the step changed both arrays, not the
+# snapshot
+assert w_numpy[0] == model.w.item()
+assert w_numpy[0] != snap[0]
+assert snap[0] == 2.0
 # the versions again, step by step: the
 # copy's change is not counted on y,
 # y_detached's is

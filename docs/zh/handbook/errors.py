@@ -426,7 +426,7 @@ with prints_error(IndexError):
 #   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二条报错）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
-#   另见 [torch.bmm](bmm.py#torchbmm)：那一页讲形状，类型只在参数说明里提了一句（两边须相同）。
+#   另见 [torch.matmul 的陷阱](matmul.py#陷阱)：右边超过二维时报的正是这一条。
 # - **其他说法**：
 #     - 左边是 float64、右边是 float32 时，两个类型名对调：`expected scalar type Double but found Float`（下面第三条报错）。
 #     - 同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
@@ -514,7 +514,7 @@ with prints_error(RuntimeError):
 #     - 一维向量，即一维 @ 二维（下面第三条报错）。
 #     - 一摞矩阵，批量维先被并入行数（下面第四条报错）。
 # - **改法**：把类型不对的那一边转成 float32：`.float()`。
-# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
+# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。另见 [torch.matmul 的陷阱](matmul.py#陷阱)：右边是二维时报的正是这一条。
 
 # %%
 # float32 weight, no bias
@@ -675,7 +675,7 @@ print("w after one step:", value)
 # - **原因**：第二次 `backward()` 要再用[计算图](../glossary.md#computational-graph)里保存的中间结果（下面是 `exp()` 的结果），而第一次 `backward()` 用完就把它们释放了。
 #   训练循环里常见的原因是把上一轮的损失（或由它算出的张量）带进了这一轮。
 # - **改法**：每一步重新做一次前向计算得到新的损失；确实要两次时才用 `backward(retain_graph=True)`。
-# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）；正确的写法（每轮重新前向计算出新的损失）：[带参数的注意力汇聚：训练](../parametric.py#训练)。
 
 # %%
 # (1,)
@@ -693,7 +693,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：`reduction='none'` 的损失是一个向量，`backward()` 不带参数时只接受一个数。
 # - **改法**：本章写的是 `squared_errors.sum().backward()`。
-# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)、[带参数的注意力汇聚：训练](../parametric.py#训练)（本章在 `backward()` 之前先 `.sum()`）。
 
 # %%
 w0 = torch.tensor([1.0, -1.0])  # (2,)

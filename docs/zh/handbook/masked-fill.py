@@ -161,7 +161,7 @@ filled = scores.masked_fill(mask, -inf)
 print(F.softmax(filled, dim=1))
 
 # %% [markdown]
-# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，直接报错，点名是掩码的问题。它的 `mask` 里 `True` 表示“可以关注”，与 `masked_fill` 相反（见下面的“两种布尔掩码，两种约定”），所以同一个掩码要写成 `~mask`（`~` 把布尔张量逐元素取反；对 Python 自己的 `True`，`~True` 却是 −2）：
+# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，直接报错，点名是掩码的问题。它的 `mask` 里 `True` 表示“可以关注”，与 `masked_fill` 相反（见下面的“两种布尔掩码，两种约定”），所以同一个掩码要写成 `~mask`（`~` 把布尔张量逐元素取反；对 Python 自己的 `True`，`~True` 却是 −2，Python 3.12 起还会警告这种写法已弃用）：
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)

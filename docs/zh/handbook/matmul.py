@@ -280,12 +280,13 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错里两个张量却有三个 dtype：第一个是结果的（跟着向量），然后依次是 `A` 的和向量的。
+# 两个张量相乘，报错里却列出三个 dtype：第一个是结果的（跟着向量），然后依次是 `A` 的和向量的。
 # 改法是把 float64 的一边转成 float32：`.float()`。乘法的种类不同，这个错的说法也不同，报错信息索引里都有：
 # 矩阵（或一摞矩阵）乘向量报 [`addmv input tensors must have the same dtype, but got …`](errors.py#addmv-input-tensors-must-have-the-same-dtype-but-got-)（就是上面这条），
 # 右边是二维时报 [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)，
 # 两个向量（一维 · 一维）报 [`dot : expected both vectors to have same dtype, but found …`](errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-)，
 # 右边超过二维时报 [`expected scalar type Float but found Double`](errors.py#expected-scalar-type-float-but-found-double)。
+# 以上都是左边 float32、右边 float64 时的说法；左边是 float64 时，类型名对调。
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
