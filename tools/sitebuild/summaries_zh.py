@@ -2282,6 +2282,8 @@ COMMENTS: dict[str, str] = {
     "the first fit's title": "第一幅拟合图的标题",
     "the right panel's title": "右边一幅图的标题",
     "the centre off the query": "中心不在查询上",
+    "the name of each model is its": "每个模型的名字就是它那幅图的",
+    "panel's title, shown as given": "标题，原样显示",
     # figures.curves
     "panel titles: the keys of fits": "每幅图的标题：fits 的键",
     "predict: the parametric model's": "predict：带参数的模型",
