@@ -46,9 +46,10 @@ def nadaraya_watson_chunked(
     new block raises the maximum from $m$ to $m'$, the old sums are rescaled by
     $e^{m - m'}$. At the end $\hat y = a / \ell$. No more than
     ``chunk_size * chunk_size`` scores exist at any time, whatever ``n``. The loop
-    is `attention_tutorial.scores.online_pool`: a block of scores that are all
-    ``-inf`` leaves the running sums alone, and a query whose every score is
-    ``-inf`` gets its nearest key, as in ``nadaraya_watson``.
+    is [`attention_tutorial.scores.online_pool`][attention_tutorial.scores.online_pool]:
+    a block of scores that are all ``-inf`` leaves the running sums alone, and a
+    query whose every score is ``-inf`` gets its nearest key, as in
+    ``nadaraya_watson``.
 
     Explained on the page `scale.md`.
 
@@ -101,9 +102,9 @@ def nadaraya_watson_sdpa(
 
     The last term cancels in the softmax, so the scores are $q'k'$ plus the bias
     $-\tfrac12 k'^2$, passed as a float ``attn_mask``
-    (`attention_tutorial.scores.dot_product_terms`). The inputs are shaped
-    ``(batch, heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU
-    kernel never holds all ``n_test * n_train`` scores. Half-precision inputs
+    ([`attention_tutorial.scores.dot_product_terms`][attention_tutorial.scores.dot_product_terms]).
+    The inputs are shaped ``(batch, heads, length, d) = (1, 1, n, 1)``: in that
+    form the fused CPU kernel never holds all ``n_test * n_train`` scores. Half-precision inputs
     are computed, and returned, in float32 (in float16 the bias overflows at
     $|k'| > 362$). In float32 this form loses digits as $|q'|$ and $|k'|$ grow:
     $q'k'$ and $\tfrac12 k'^2$ nearly cancel.
@@ -342,13 +343,15 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
             (``seconds``, ``peak_bytes``, ``load_average``).
 
     Returns:
-        The cells in the order of the file, each with its ``runs`` and the medians
+        The cells in the order of the file, each with its ``runs`` and the median
         ``seconds`` and ``peak_bytes`` (the middle run, or the mean of the two
         middle ones), ready for
         [`plot_scaling`][attention_tutorial.figures.cost.plot_scaling].
 
     Raises:
-        ValueError: If ``results`` is not in format 2 or a cell has no runs.
+        ValueError: If ``results`` is not in format 2 (a dict with ``"format": 2``
+            and a list of ``"measurements"``), a cell has no runs or a run has
+            no ``seconds`` or ``peak_bytes``.
 
     Examples:
         >>> import attention_tutorial as at
@@ -379,11 +382,28 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
             f"results must be a dict in format {RESULTS_FORMAT} (with 'format': "
             f"{RESULTS_FORMAT}), as benchmarks/scale_bench.py writes it"
         )
+    measurements = results.get("measurements")
+    if not isinstance(measurements, list):
+        raise ValueError(
+            f"results must hold a list of 'measurements', got {type(measurements).__name__}"
+        )
     rows = []
-    for cell in results["measurements"]:
+    for cell in measurements:
         runs = cell.get("runs") if isinstance(cell, Mapping) else None
-        if not runs:
+        if not isinstance(runs, list) or not runs:
             raise ValueError(f"every measurement needs a non-empty list of runs, got {cell!r:.80}")
+        for run in runs:
+            missing = [
+                key
+                for key in ("seconds", "peak_bytes")
+                if not isinstance(run, Mapping) or key not in run
+            ]
+            if missing:
+                raise ValueError(
+                    f"every run needs 'seconds' and 'peak_bytes'; a run of "
+                    f"{cell.get('formulation')!r} at n = {cell.get('n')!r} has no "
+                    f"{' or '.join(repr(key) for key in missing)}"
+                )
         rows.append(
             {
                 **cell,
@@ -395,7 +415,7 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
 
 
 def scale_measurements() -> dict[str, object]:
-    """The measured time and memory of the four formulations, shipped inside the package.
+    """The four formulations' measured time and memory, three runs per cell, shipped in the package.
 
     ``benchmarks/scale_bench.py`` writes ``attention_tutorial/results/scale.json``;
     it is package data (in the wheel), read with ``importlib.resources``, so a

@@ -671,13 +671,15 @@ def _chinese_texts():
 
 
 def test_the_chinese_texts_are_chinese_with_full_width_punctuation() -> None:
-    """Each text is a Chinese sentence ending in a full-width full stop; outside code,
-    formulas and link targets no ASCII comma, semicolon, colon or bracket touches a Chinese
-    character (``（当前语言）``, not ``(当前语言)``)."""
+    """Each text is a Chinese sentence ending in a full-width full stop (or a full-width
+    colon where the English paragraph ends with a colon: it introduces a display formula);
+    outside code, formulas and link targets no ASCII comma, semicolon, colon or bracket
+    touches a Chinese character (``（当前语言）``, not ``(当前语言)``)."""
     bad = []
     for name, text in _chinese_texts():
         prose = NOT_PROSE.sub("x", text)
-        if not (CJK.search(prose) and text.endswith("。")) or ASCII_NEXT_TO_CJK.search(prose):
+        ends = ("。", "：") if name.endswith(":") else ("。",)
+        if not (CJK.search(prose) and text.endswith(ends)) or ASCII_NEXT_TO_CJK.search(prose):
             bad.append(f"{name}: {text}")
     assert bad == []
 

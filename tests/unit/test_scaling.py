@@ -208,11 +208,35 @@ def test_the_benchmark_keeps_every_run_and_the_page_uses_the_median(tmp_path) ->
         ({"measurements": []}, "format 2"),
         ({"format": 2, "measurements": [{"formulation": "sdpa", "n": 1, "runs": []}]},
          "non-empty list of runs"),
+        # r56-b slip 5: these raised KeyError, which the Raises entry does not list
+        ({"format": 2}, "results must hold a list of 'measurements', got NoneType"),
+        ({"format": 2, "measurements": [{"formulation": "sdpa", "n": 8,
+                                         "runs": [{"peak_bytes": 4}]}]},
+         r"a run of 'sdpa' at n = 8 has no 'seconds'$"),
+        ({"format": 2, "measurements": [{"formulation": "tiled", "n": 2, "runs": [{}]}]},
+         r"a run of 'tiled' at n = 2 has no 'seconds' or 'peak_bytes'$"),
+        ({"format": 2, "measurements": [{"runs": [{"seconds": 1.0, "peak_bytes": 4}, 3]}]},
+         r"has no 'seconds' or 'peak_bytes'$"),
     ],
 )  # fmt: skip
 def test_median_measurements_needs_the_format_with_runs(results, message) -> None:
     with pytest.raises(ValueError, match=message):
         scaling.median_measurements(results)
+
+
+def test_the_shipped_measurements_have_three_runs_per_cell() -> None:
+    """scale_measurements' summary says "three runs per cell" (r56-b slip 9)."""
+    bench = scaling.scale_measurements()
+    assert bench["rows"] and {len(row["runs"]) for row in bench["rows"]} == {3}
+
+
+def test_default_chunk_size_is_not_a_star_import() -> None:
+    """The API page's intro names it among the names ``import *`` does not give."""
+    import attention_tutorial
+
+    assert scaling.DEFAULT_CHUNK_SIZE == 1024
+    hidden = ("DEFAULT_CHUNK_SIZE", "formulation", "peak_intermediates", "median_measurements")
+    assert not set(hidden) & set(attention_tutorial.__all__)
 
 
 def test_median_of_an_even_number_of_runs_is_the_mean_of_the_middle_two() -> None:

@@ -96,7 +96,7 @@ SUMMARIES: dict[str, str] = {
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四个面板：课程页以外、或没有 JavaScript 时"
     "显示的静态图。",
-    "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
+    "scale_measurements": "随包发布的四种写法的实测时间和内存（每格三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
     "plot_kernel_contours": "把每个模型的核在一个查询周围画成等高线：权重落在键平面的哪里。",
@@ -995,7 +995,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "bandwidth": "带宽 `h`，一个正数。",
         "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`），"
         "所以最多有 1024² 个 float32 分数，4 MiB。",
-        "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
+        "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 "
+        "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 的结果；"
         "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": "`queries`、`keys` 或 `values` 不是张量、`bandwidth` 既不是数也不是"
         "张量，或 `chunk_size` 不是整数时。",
@@ -1047,7 +1048,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "按文件中的顺序列出各格，每格带着它的 `runs` 和中位数 `seconds`、`peak_bytes`"
         "（取中间那次运行，或中间两次的平均），可以直接交给 "
         "[`plot_scaling`][attention_tutorial.figures.cost.plot_scaling]。",
-        "raise ValueError": "`results` 不是格式 2，或某格没有运行记录时。",
+        "raise ValueError": '`results` 不是格式 2（一个带 `"format": 2` 和 `"measurements"` 列表的'
+        "字典）、某格没有运行记录，或某次运行缺少 `seconds` 或 `peak_bytes` 时。",
     },
     "scaling.scale_measurements": {
         "return": '`{"machine": ..., "rows": ..., "skipped": ...}`：测量所用的机器和负载、'
@@ -1208,8 +1210,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lr": _LR,
         "optimizer": '`"adam"`（`torch.optim.Adam`）或 `"sgd"`（`torch.optim.SGD`，不带动量）。',
         "return": "每一步之前的留一法均方误差。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "形状、数据类型或取值不合要求时；或者训练发散时"
+        "raise TypeError": "某个参数的类型不对（如 `optimizer` 不是字符串）时。",
+        "raise ValueError": '形状、数据类型或取值不合要求时（`optimizer` 不是 `"adam"` 或 '
+        '`"sgd"`，或模型的 `y_hat` 形状不是 `(n_train, 1)`）；或者训练发散时'
         "（损失或参数不再是有限数：`lr` 太大）。",
     },
     "toy2d.mse_on_test": {
@@ -1226,7 +1229,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "训练一直走到其中最大的那个。",
         "lr": "Adam 的学习率，一个正数。",
         "return": "两个字典，键是记录的步数，从小到大：走了这么多步之后每个模型的 `mse_on_test`，"
-        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。",
+        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。"
+        "损失对应的是少更新一次的模型：`loss[step]` 就是 `train_leave_one_out` 的 "
+        "`losses[step - 1]`。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": "`seeds` 或 `record` 为空或含有不合要求的值时；或者训练发散时"
         "（损失不再是有限数：`lr` 太大）。",
@@ -1989,7 +1994,8 @@ PARAGRAPHS: dict[str, str] = {
     "of $e^{s - m} y$ so far $a$. When a new block raises the maximum from $m$ to $m'$, "
     "the old sums are rescaled by $e^{m - m'}$. At the end $\\hat y = a / \\ell$. No more "
     "than ``chunk_size * chunk_size`` scores exist at any time, whatever ``n``. The loop "
-    "is `attention_tutorial.scores.online_pool`: a block of scores that are all ``-inf`` "
+    "is [`attention_tutorial.scores.online_pool`][attention_tutorial.scores.online_pool]: "
+    "a block of scores that are all ``-inf`` "
     "leaves the running sums alone, and a query whose every score is ``-inf`` gets its "
     "nearest key, as in ``nadaraya_watson``.": (
         "每次取 ``chunk_size`` 个查询；对每一块查询，每次取 ``chunk_size`` 个键，"
@@ -1997,25 +2003,30 @@ PARAGRAPHS: dict[str, str] = {
         "以及 $e^{s - m} y$ 的累计和 $a$。新的一块把最大值从 $m$ 提高到 $m'$ 时，"
         "旧的和乘以 $e^{m - m'}$。最后 $\\hat y = a / \\ell$。不论 ``n`` 多大，"
         "任何时刻最多只有 ``chunk_size * chunk_size`` 个分数。"
-        "这个循环就是 `attention_tutorial.scores.online_pool`："
+        "这个循环就是 "
+        "[`attention_tutorial.scores.online_pool`][attention_tutorial.scores.online_pool]："
         "分数全是 ``-inf`` 的块不改变累计和；每个分数都是 ``-inf`` 的查询得到最近的键，"
         "与 ``nadaraya_watson`` 相同。"
     ),
     "With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three "
-    "terms:": "令 $q' = q/h$、$k' = k/h$，高斯核的分数可以展开成三项。",
+    "terms:": "令 $q' = q/h$、$k' = k/h$，高斯核的分数可以展开成三项：",
     "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$": (
         "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$"
     ),
     "The last term cancels in the softmax, so the scores are $q'k'$ "
     "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
-    "(`attention_tutorial.scores.dot_product_terms`). The inputs are shaped ``(batch, "
+    "([`attention_tutorial.scores.dot_product_terms`]"
+    "[attention_tutorial.scores.dot_product_terms]). "
+    "The inputs are shaped ``(batch, "
     "heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU kernel never holds all "
     "``n_test * n_train`` scores. Half-precision inputs are computed, and returned, in "
     "float32 (in float16 the bias overflows at $|k'| > 362$). In float32 this form loses "
     "digits as $|q'|$ and $|k'|$ grow: $q'k'$ and $\\tfrac12 k'^2$ nearly cancel.": (
         "最后一项在 softmax 中抵消，"
         "所以分数是 $q'k'$ 加上偏置 $-\\tfrac12 k'^2$，"
-        "偏置以浮点的 ``attn_mask`` 传入（`attention_tutorial.scores.dot_product_terms`）。"
+        "偏置以浮点的 ``attn_mask`` 传入"
+        "（[`attention_tutorial.scores.dot_product_terms`]"
+        "[attention_tutorial.scores.dot_product_terms]）。"
         "输入的形状是 ``(batch, heads, length, d) = (1, 1, n, 1)``：这样排列时，"
         "融合的 CPU 内核不会同时持有全部 ``n_test * n_train`` 个分数。"
         "半精度输入用 float32 计算，也以 float32 返回（float16 下，"
@@ -2179,9 +2190,13 @@ PARAGRAPHS: dict[str, str] = {
         "其中 $f$ 是本章的函数，$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
         "一个标量 ``w`` 没法忽略 $x_2$，学到的投影却可以。"
     ),
-    "With the defaults this trains 10 models for 1,000 steps: about a minute or more on a "
-    "CPU. The example below uses ``record=[5, 20]`` to be quick.": (
-        "用默认参数时，它训练 10 个模型，每个 1,000 步：在 CPU 上大约要一分钟或更久。"
+    "With the defaults this trains 10 models for 1,000 steps: about 4 s on a 2-core CPU "
+    "with one thread (``torch.set_num_threads(1)``); the same run with two threads, the "
+    "cores shared with other work, took 37 s. The example below uses ``record=[5, 20]`` to "
+    "be quick.": (
+        "用默认参数时，它训练 10 个模型，每个 1,000 步：在双核 CPU 上用一个线程"
+        "（``torch.set_num_threads(1)``）大约 4 秒；同样的运行用两个线程、"
+        "而两个核同时还在做别的事时，用了 37 秒。"
         "下面的示例用 ``record=[5, 20]``，很快就能跑完。"
     ),
     "Each model starts from the weights ``ProjectedAttention`` draws after "
