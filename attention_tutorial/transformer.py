@@ -424,7 +424,7 @@ class ProjectedAttention(nn.Module):
 
     $q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores
     are $q^\top k - \lVert k\rVert^2/2$: after the softmax they give the same
-    weights as the Gaussian kernel's score $-\lVert q - k\rVert^2/2$, whose extra
+    weights as the Gaussian kernel's score ${-\lVert q - k\rVert^2/2}$, whose extra
     term $-\lVert q\rVert^2/2$ is the same for every key (``W_q = W_k = w I`` is
     the chapter's model); with ``key_bias=False`` they are a Transformer's
     $q^\top k / \sqrt{d_k}$.

@@ -2268,12 +2268,12 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "$q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores are "
     "$q^\\top k - \\lVert k\\rVert^2/2$: after the softmax they give the same weights as "
-    "the Gaussian kernel's score $-\\lVert q - k\\rVert^2/2$, whose extra term $-\\lVert "
+    "the Gaussian kernel's score ${-\\lVert q - k\\rVert^2/2}$, whose extra term $-\\lVert "
     "q\\rVert^2/2$ is the same for every key (``W_q = W_k = w I`` is the chapter's model); "
     "with ``key_bias=False`` they are a Transformer's $q^\\top k / \\sqrt{d_k}$.": (
         "$q = W_q x$，$k = W_k x_i$，$v = W_v y_i$。``key_bias=True`` 时，"
         "分数是 $q^\\top k - \\lVert k\\rVert^2/2$，"
-        "经过 softmax 后与高斯核的分数 $-\\lVert q - k\\rVert^2/2$ 给出相同的权重"
+        "经过 softmax 后与高斯核的分数 ${-\\lVert q - k\\rVert^2/2}$ 给出相同的权重"
         "（后者多出的 $-\\lVert q\\rVert^2/2$ 对每个键都一样；``W_q = W_k = w I`` "
         "就是本章的模型）；``key_bias=False`` 时，分数是 Transformer 的 "
         "$q^\\top k / \\sqrt{d_k}$。"
