@@ -110,7 +110,8 @@ class NWKernelRegression(nn.Module):
                 means PyTorch's global generator.
 
         Raises:
-            TypeError: If ``w`` is not a number or ``generator`` not a generator.
+            TypeError: If ``w`` is not a number, a tensor or ``None``, or ``generator``
+                is not a ``torch.Generator`` or ``None``.
             ValueError: If ``w`` is NaN, infinite, has more than one element, is an
                 integer tensor or does not fit in float32 (``|w| > 3.4e38``).
         """

@@ -35,24 +35,34 @@ def _matrix(name: str, value: object, shape: str) -> Tensor:
     return value
 
 
-def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate ``(..., n_q, d)``, ``(..., n_k, d)``, ``(..., n_k, d_v)``; batches broadcast."""
+def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor | None = None) -> None:
+    """Validate ``(..., n_q, d)``, ``(..., n_k, d)``, ``(..., n_k, d_v)``; batches broadcast.
+
+    Without ``values``, only the queries and keys are checked, and named in the messages.
+    """
     _matrix("queries", queries, "(..., n_queries, d)")
     _matrix("keys", keys, "(..., n_keys, d)")
-    _matrix("values", values, "(..., n_keys, d_v)")
+    if values is None:
+        names, tensors = "queries and keys", (queries, keys)
+    else:
+        _matrix("values", values, "(..., n_keys, d_v)")
+        names, tensors = "queries, keys and values", (queries, keys, values)
     try:
-        torch.broadcast_shapes(queries.shape[:-2], keys.shape[:-2], values.shape[:-2])
+        torch.broadcast_shapes(*(t.shape[:-2] for t in tensors))
     except RuntimeError:
+        shapes = ", ".join(str(tuple(t.shape)) for t in tensors[:-1])
         raise ValueError(
-            "the batch dimensions (all but the last two) of queries, keys and values must "
-            f"broadcast together, got {tuple(queries.shape)}, {tuple(keys.shape)} and "
-            f"{tuple(values.shape)}"
+            f"the batch dimensions (all but the last two) of {names} must broadcast "
+            f"together, got {shapes} and {tuple(tensors[-1].shape)}"
         ) from None
     if queries.shape[-1] != keys.shape[-1]:
         raise ValueError(
             "queries and keys must have the same last dimension d, got "
             f"{tuple(queries.shape)} and {tuple(keys.shape)}"
         )
+    if values is None:
+        _checks.same_dtype(queries=queries, keys=keys)
+        return
     if keys.shape[-2] != values.shape[-2]:
         raise ValueError(
             "keys and values must have the same number of rows n_keys, got "
@@ -137,9 +147,9 @@ def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) ->
     """
     _matrix("queries", queries, "(n_queries, d)")  # 1-D: name the shape this function takes
     _matrix("keys", keys, "(n_keys, d)")
-    _check_qkv(queries, keys, keys)
     if queries.dim() != 2 or keys.dim() != 2:
         raise ValueError("queries and keys must be 2-D: (n_queries, d) and (n_keys, d)")
+    _check_qkv(queries, keys)
     queries, keys = _checks.upcast(queries), _checks.upcast(keys)
     w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
     h = _checks.scalar("bandwidth", bandwidth, positive=True)
@@ -328,7 +338,7 @@ class ScalarKernelAttention(nn.Module):
 
     Scores $-\lVert (q - k)\, w\rVert^2 / 2$: a Gaussian kernel of bandwidth
     $1/|w|$, the same in every direction, written in the distance form of
-    `attention_tutorial.scores.score` (the differences first).
+    [`score`][attention_tutorial.scores.score] (the differences first).
 
     Explained on the page `transformer.md`.
 
@@ -413,9 +423,10 @@ class ProjectedAttention(nn.Module):
     r"""Attention with learned projections ``W_q``, ``W_k``, ``W_v`` (``nn.Linear``).
 
     $q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores
-    are $q^\top k - \lVert k\rVert^2/2$, i.e. the Gaussian kernel
-    $-\lVert q - k\rVert^2/2$ after the softmax (``W_q = W_k = w I`` is the
-    chapter's model); with ``key_bias=False`` they are a Transformer's
+    are $q^\top k - \lVert k\rVert^2/2$: after the softmax they give the same
+    weights as the Gaussian kernel's score ${-\lVert q - k\rVert^2/2}$, whose extra
+    term $-\lVert q\rVert^2/2$ is the same for every key (``W_q = W_k = w I`` is
+    the chapter's model); with ``key_bias=False`` they are a Transformer's
     $q^\top k / \sqrt{d_k}$.
 
     Explained on the page `transformer.md`.
@@ -440,13 +451,19 @@ class ProjectedAttention(nn.Module):
         ... )
         >>> y_hat.shape, weights.shape
         (torch.Size([5, 1]), torch.Size([5, 7]))
-        >>> # a Transformer's scores q k / sqrt(d_k),
-        >>> # without the key bias -|k|^2 / 2
+        >>> # key_bias=False: a Transformer's
+        >>> # q . k / sqrt(d_k)
+        >>> # (no key bias -|k|^2 / 2)
         >>> plain = ProjectedAttention(
         ...     2, 2, key_bias=False
         ... )
-        >>> plain.key_bias, model.key_bias
-        (False, True)
+        >>> x = torch.rand(3, 2)
+        >>> q, k = plain.W_q(x), plain.W_k(x)
+        >>> s = q @ k.T / 2**0.5  # d_k = 2
+        >>> _, a = plain(x, x, x[:, :1])
+        >>> # its weights a are softmax(s)
+        >>> torch.allclose(a, s.softmax(-1))
+        True
     """
 
     def __init__(
@@ -504,7 +521,7 @@ class ProjectedAttention(nn.Module):
                 boolean, does not broadcast to ``(..., n_queries, n_keys)`` or leaves a
                 query no key; or if the dot products of the projections overflow.
         """
-        _check_qkv(queries, keys, keys)
+        _check_qkv(queries, keys)  # values: their dtype is checked against the model's below
         _matrix("values", values, "(..., n_keys, d_value_in)")
         for name, tensor, size, what in (
             ("queries", queries, self.W_q.in_features, "d_in"),

@@ -141,7 +141,9 @@ KV = torch.zeros(3, 2)
         ((Q, KV.long(), KV), ValueError, "keys must have a floating-point dtype"),
         ((Q, KV, torch.full((3, 2), float("nan"))), ValueError,
          "values contains NaN or infinite values"),
-        ((Q, KV, KV.double()), ValueError, "queries, keys, values must have the same dtype"),
+        ((Q, KV, KV.double()), ValueError,
+         "queries, keys, values must have the same dtype, "
+         "got torch.float32, torch.float32, torch.float64"),
         ((torch.zeros(0), KV, KV), ValueError, "queries must not be empty"),
     ],
 )  # fmt: skip

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import torch
 
@@ -139,3 +141,38 @@ def test_half_precision_is_accepted_where_the_raises_say_so() -> None:
     """ProjectedAttention counts float16 inputs as float32, the dtype of its parameters."""
     y_hat, _ = projected(queries=Z.half(), keys=Z.half(), values=V.half())
     assert y_hat.dtype == torch.float32
+
+
+F32, F64 = "torch.float32", "torch.float64"
+
+
+@pytest.mark.parametrize(
+    ("call", "kwargs", "message"),
+    [
+        # gaussian_kernel_nd has no values: only queries and keys are compared
+        (kernel, {"queries": Z.double()},
+         f"queries, keys must have the same dtype, got {F64}, {F32}"),
+        (attention, {"keys": Z.double()},
+         f"queries, keys, values must have the same dtype, got {F32}, {F64}, {F32}"),
+        (attention, {"key_bias": torch.zeros(1, 2).double()},
+         f"queries, key_bias must have the same dtype, got {F32}, {F64}"),
+        (loo, {"y_train": X.double()},
+         f"x_train, y_train must have the same dtype, got {F32}, {F64}"),
+        (scalar, {"values": V.double()},
+         f"queries, keys, values must have the same dtype, got {F32}, {F32}, {F64}"),
+        # ProjectedAttention compares queries with keys; values go to the model's dtype
+        (projected, {"queries": Z.double(), "values": V.double()},
+         f"queries, keys must have the same dtype, got {F64}, {F32}"),
+        (projected, {"queries": torch.zeros(2, 2, 2), "keys": torch.zeros(3, 2, 2)},
+         "the batch dimensions (all but the last two) of queries and keys must broadcast "
+         "together, got (2, 2, 2) and (3, 2, 2)"),
+        (attention, {"queries": torch.zeros(2, 2, 2), "keys": torch.zeros(3, 2, 2)},
+         "the batch dimensions (all but the last two) of queries, keys and values must "
+         "broadcast together, got (2, 2, 2), (3, 2, 2) and (2, 1)"),
+    ],
+    ids=lambda case: case.__name__ if callable(case) else None,
+)  # fmt: skip
+def test_messages_name_only_the_arguments_compared(call, kwargs, message) -> None:
+    """A dtype or batch message names the compared arguments, their dtypes in that order."""
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        call(**kwargs)

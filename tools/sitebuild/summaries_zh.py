@@ -927,7 +927,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "`w` 的初值：一个数，或只有一个元素的浮点张量（例如另一个模型的 `w`）；"
         "为 `None` 时像 `torch.rand(1)` 那样从 `U[0, 1)` 中抽取。",
         "generator": "`w` 为 `None` 时使用的随机数生成器；为 `None` 表示 PyTorch 的全局生成器。",
-        "raise TypeError": "`w` 不是数，或 `generator` 不是生成器时。",
+        "raise TypeError": "`w` 既不是数、张量，也不是 `None`，或 `generator` 既不是 "
+        "`torch.Generator` 也不是 `None` 时。",
         "raise ValueError": "`w` 是 NaN、无穷大、含多个元素、是整数张量，或超出 float32 的范围"
         "（`|w| > 3.4e38`）时。",
     },
@@ -1936,11 +1937,11 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # model
     "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$": (
-        "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i .$$"
+        "$$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$$"
     ),
     "What the model is built for: every training point is a query, and its keys and values "
     "are all the other points (``leave_one_out``).": (
-        "模型就是为此而建的：每个训练点都是一个查询，它的键和值是其余所有的点"
+        "这个模型正是为留一法设计的：每个训练点都是一个查询，它的键和值是其余所有的点"
         "（``leave_one_out``）。"
     ),
     "Each query has its own row of keys and values, so that during training a point can be "
@@ -2251,7 +2252,7 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # transformer
     "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$": (
-        "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d} .$$"
+        "$$K_h(q - k) = \\frac{\\exp(-\\lVert q - k\\rVert^2 / (2h^2))}{(2\\pi)^{d/2}\\, h^d}$$"
     ),
     "The scale $s$ is $1/\\sqrt{d}$ unless given. Keys where ``mask`` is ``False`` get the "
     "score $-\\infty$ (``masked_fill``), hence the weight 0; this is the convention of "
@@ -2270,10 +2271,10 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Scores $-\\lVert (q - k)\\, w\\rVert^2 / 2$: a Gaussian kernel of bandwidth $1/|w|$, "
     "the same in every direction, written in the distance form of "
-    "`attention_tutorial.scores.score` (the differences first).": (
+    "[`score`][attention_tutorial.scores.score] (the differences first).": (
         "分数是 $-\\lVert (q - k)\\, w\\rVert^2 / 2$：带宽为 $1/|w|$、"
-        "各个方向都一样的高斯核，用 `attention_tutorial.scores.score` 的距离写法（先求差）"
-        "。"
+        "各个方向都一样的高斯核，用 [`score`][attention_tutorial.scores.score] "
+        "的距离写法（先求差）。"
     ),
     "Where every allowed score of a query overflows (a huge ``w``), all its weight is on its "
     "nearest allowed key. Half-precision inputs are computed, and returned, in float32.": (
@@ -2281,13 +2282,16 @@ PARAGRAPHS: dict[str, str] = {
         "半精度输入用 float32 计算，也以 float32 返回。"
     ),
     "$q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores are "
-    "$q^\\top k - \\lVert k\\rVert^2/2$, i.e. the Gaussian kernel $-\\lVert q - "
-    "k\\rVert^2/2$ after the softmax (``W_q = W_k = w I`` is the chapter's model); with "
-    "``key_bias=False`` they are a Transformer's $q^\\top k / \\sqrt{d_k}$.": (
+    "$q^\\top k - \\lVert k\\rVert^2/2$: after the softmax they give the same weights as "
+    "the Gaussian kernel's score ${-\\lVert q - k\\rVert^2/2}$, whose extra term $-\\lVert "
+    "q\\rVert^2/2$ is the same for every key (``W_q = W_k = w I`` is the chapter's model); "
+    "with ``key_bias=False`` they are a Transformer's $q^\\top k / \\sqrt{d_k}$.": (
         "$q = W_q x$，$k = W_k x_i$，$v = W_v y_i$。``key_bias=True`` 时，"
         "分数是 $q^\\top k - \\lVert k\\rVert^2/2$，"
-        "经过 softmax 就是高斯核 $-\\lVert q - k\\rVert^2/2$（``W_q = W_k = w I`` 就是本章"
-        "的模型）；``key_bias=False`` 时，分数是 Transformer 的 $q^\\top k / \\sqrt{d_k}$。"
+        "经过 softmax 后与高斯核的分数 ${-\\lVert q - k\\rVert^2/2}$ 给出相同的权重"
+        "（后者多出的 $-\\lVert q\\rVert^2/2$ 对每个键都一样；``W_q = W_k = w I`` "
+        "就是本章的模型）；``key_bias=False`` 时，分数是 Transformer 的 "
+        "$q^\\top k / \\sqrt{d_k}$。"
     ),
 }
 
@@ -2474,8 +2478,11 @@ COMMENTS: dict[str, str] = {
         "中间的点（x = 2）看得到 x = 1 和 x = 3 这两个键，两者一样远："
     ),
     "the mean of 10 and 30": "得到 10 和 30 的平均",
-    "a Transformer's scores q k / sqrt(d_k),": "Transformer 的分数 q k / sqrt(d_k)，",
-    "without the key bias -|k|^2 / 2": "不加键偏置 -|k|^2 / 2",
+    "key_bias=False: a Transformer's": "key_bias=False：Transformer 的",
+    "q . k / sqrt(d_k)": "q . k / sqrt(d_k)",
+    "(no key bias -|k|^2 / 2)": "（不加键偏置 -|k|^2 / 2）",
+    "its weights a are softmax(s)": "它的权重 a 就是 softmax(s)",
+    "d_k = 2": "这里 d_k = 2",
     # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
     # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
