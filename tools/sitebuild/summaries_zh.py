@@ -96,7 +96,7 @@ SUMMARIES: dict[str, str] = {
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四个面板：课程页以外、或没有 JavaScript 时"
     "显示的静态图。",
-    "scale_measurements": "随包发布的四种写法的实测时间和内存（每格三次运行）。",
+    "scale_measurements": "随包发布的四种写法的实测时间和内存（每种写法、每个 n 各测三次）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
     "plot_kernel_contours": "把每个模型的核在一个查询周围画成等高线：权重落在键平面的哪里。",
@@ -174,8 +174,8 @@ MEMBERS: dict[str, str] = {
     "model.NWKernelRegression.forward": "对每一行的值做加权汇聚，权重来自查询和键的相似度。",
     "scaling.formulation": "按名字返回一种写法的函数。",
     "scaling.peak_intermediates": "一种写法在内存峰值时持有的中间张量及其形状。",
-    "scaling.median_measurements": "每个测量格一行，附上各次运行的 `seconds` 和 `peak_bytes` 的"
-    "中位数。",
+    "scaling.median_measurements": "每组测量（一种写法在一个 n 上）一行，附上各次运行的 "
+    "`seconds` 和 `peak_bytes` 的中位数。",
     "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
     "stepper.SgdStepper.path": "训练前以及每一步之后 `w` 的值，共 `steps + 1` 个"
     "（由 `w_path` 算出）。",
@@ -1043,10 +1043,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`name` 未知、某个尺寸小于 1，或 `dtype` 不是浮点类型时。",
     },
     "scaling.median_measurements": {
-        "results": '格式 2 的基准测试结果：一个字典，它的 `"measurements"` 是一个个测量格'
-        "（`formulation`、`n`、`chunk_size`、`predicted_bytes`），每格有一个非空的 `runs` 列表"
+        "results": '格式 2 的基准测试结果：一个字典，它的 `"measurements"` 是一组组测量'
+        "（`formulation`、`n`、`chunk_size`、`predicted_bytes`），每组有一个非空的 `runs` 列表"
         "（`seconds`、`peak_bytes`、`load_average`）。",
-        "return": "按文件中的顺序列出各格，每格带着它的 `runs` 和中位数 `seconds`、`peak_bytes`"
+        "return": "按文件中的顺序列出各组测量，每组带着它的 `runs` 和中位数 `seconds`、`peak_bytes`"
         "（取中间那次运行，或中间两次的平均），可以直接交给 "
         "[`plot_scaling`][attention_tutorial.figures.cost.plot_scaling]。",
         "raise ValueError": '`results` 不是格式 2（一个带 `"format": 2` 和 `"measurements"` 列表的'
@@ -2012,7 +2012,7 @@ PARAGRAPHS: dict[str, str] = {
     "With $q' = q/h$ and $k' = k/h$, the Gaussian kernel's score expands into three "
     "terms:": "令 $q' = q/h$、$k' = k/h$，高斯核的分数可以展开成三项：",
     "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$": (
-        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2 .$$"
+        "$$-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - \\tfrac12 q'^2$$"
     ),
     "The last term cancels in the softmax, so the scores are $q'k'$ "
     "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
