@@ -222,7 +222,8 @@ at.diagram_matmul(
 #
 # The two axes that are summed over must have the same size. PyTorch's message calls the
 # two matrices `mat1` and `mat2` and writes each shape as rows x columns. With a stack of
-# matrices on the left, the batch is folded into the rows: the `8x3` of the second message
+# matrices on the left and one matrix on the right, the batch is folded into the rows (a stack
+# on the right too gives the batch2 message below): the `8x3` of the second message
 # below is the 4 matrices of `X` with 2 rows each, 8 rows in all. This is the message that
 # attention code gives when a `(batch, n, d)` tensor meets a weight matrix of the wrong size:
 

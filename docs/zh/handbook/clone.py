@@ -45,7 +45,8 @@ import attention_tutorial as at
 # >>> # only the clone records its op
 # >>> c.grad_fn is None, d.grad_fn is None
 # (False, True)
-# >>> # the same memory as w?
+# >>> # the same memory as w? data_ptr()
+# >>> # is the first element's address
 # >>> p = w.data_ptr()
 # >>> c.data_ptr() == p, d.data_ptr() == p
 # (False, True)

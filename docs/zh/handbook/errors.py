@@ -20,8 +20,9 @@ import attention_tutorial as at
 
 # runs a failing block and prints its
 # error, wrapped at 40 columns so that
-# a phone shows it: yours is one line,
-# paste it whole
+# a phone shows it: yours is one line
+# (but normal()'s list of signatures):
+# paste that line
 prints_error = functools.partial(
     at.prints_error,
     width=40,
