@@ -37,15 +37,16 @@ def plot_kernel_contours(
     lang: str | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
-    """Each model's kernel around one query: where in key space the weight goes.
+    r"""Each model's kernel around one query: where in key space the weight goes.
 
     A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite):
-    key ``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel
+    key ``k`` gets a weight proportional to
+    $\exp(-\tfrac12 (k - c)^\top A\, (k - c))$. Each panel
     draws it as contours at 0.25, 0.5 and 0.75 of its largest weight (the same
     levels and the same axes in every panel), the query as a cross, the centre as
     a ring and, when keys are given, the keys as grey dots. The axes take in the
-    query, every centre and every key (without keys: three widths around each
-    centre). A kernel's width ``h``
+    query, every centre, each kernel's outermost (0.25) contour and every key
+    (without keys: three widths around each centre). A kernel's width ``h``
     along an axis of its ellipse is one standard deviation there, 1/√eigenvalue of
     ``A``; its half-peak contour lies √(2 ln 2) ≈ 1.18 widths from the centre.
 
@@ -66,8 +67,8 @@ def plot_kernel_contours(
     Raises:
         TypeError: If an argument has the wrong type.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, a shape is wrong or an ``A`` is not symmetric
-            positive definite.
+            ``lang`` is unknown, ``kernels`` holds no model or more than three, a
+            shape is wrong or an ``A`` is not symmetric positive definite.
 
     Examples:
         >>> q = torch.tensor([1.0, 2.0])
@@ -95,8 +96,13 @@ def plot_kernel_contours(
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
-        if not isinstance(kernels, Mapping) or not 1 <= len(kernels) <= 3:
-            raise ValueError("kernels must be a mapping of one to three models")
+        if not isinstance(kernels, Mapping):
+            raise TypeError(
+                "kernels must be a mapping of model names to (centre, A), "
+                f"got {type(kernels).__name__}"
+            )
+        if not 1 <= len(kernels) <= 3:
+            raise ValueError(f"kernels must hold one to three models, got {len(kernels)}")
         shapes = {}
         for name, pair in kernels.items():
             if not isinstance(pair, tuple) or len(pair) != 2:
@@ -115,15 +121,20 @@ def plot_kernel_contours(
         points = None if keys is None else _checks.array("keys", keys, 2)
         if points is not None and points.shape[1] != 2:
             raise ValueError(f"keys must have shape (n, 2), got {points.shape}")
-        # one square window for every panel: the keys and every centre (a centre
-        # outside the keys' box drew an empty panel), or 3 widths around each centre
+        # one square window for every panel: the keys, every centre (a centre
+        # outside the keys' box drew an empty panel) and each kernel's outermost
+        # contour (r57: the keys' box cut it off), or 3 widths around each centre
         corners = [q]
         for centre, precision in shapes.values():
             reach = 3 / np.sqrt(np.linalg.eigvalsh(precision).min())
             corners += [centre - reach, centre + reach]
         if points is not None:
             corners = [q, points.min(axis=0), points.max(axis=0)]
-            corners += [centre for centre, _ in shapes.values()]
+            # (k - c)^T A (k - c) = r^2 reaches r sqrt((A^-1)_ii) along axis i
+            r = np.sqrt(-2 * np.log(min(_LEVELS)))
+            for centre, precision in shapes.values():
+                reach = r * np.sqrt(np.diag(np.linalg.inv(precision)))
+                corners += [centre - reach, centre + reach]
         low, high = np.min(corners, axis=0), np.max(corners, axis=0)
         middle, half = (low + high) / 2, (high - low).max() / 2 * 1.05
         grid = np.linspace(-half, half, _GRID)

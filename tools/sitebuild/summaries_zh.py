@@ -619,8 +619,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：几幅图左右并排；' + _PHONE + "：上下排列。",
         "return": "图：每个核一个坐标系。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，形状不对，或者某个 ``A`` "
-        "不是对称正定矩阵时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；``kernels`` 没有模型或多于三个；"
+        "形状不对；或者某个 ``A`` 不是对称正定矩阵时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
@@ -1641,18 +1641,22 @@ PARAGRAPHS: dict[str, str] = {
     "这个窗口在第一幅图上用虚线框标出：在整幅坐标里挤在一起的几步，在那里分得开。",
     # figures.kernels
     "A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite): key "
-    "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "
+    "``k`` gets a weight proportional to $\\exp(-\\tfrac12 (k - c)^\\top A\\, (k - c))$. "
+    "Each panel draws it "
     "as contours at 0.25, 0.5 and 0.75 of its largest weight (the same levels and the same "
     "axes in every panel), the query as a cross, the centre as a ring and, when keys are "
-    "given, the keys as grey dots. The axes take in the query, every centre and every key "
+    "given, the keys as grey dots. The axes take in the query, every centre, each kernel's "
+    "outermost (0.25) contour and every key "
     "(without keys: three widths around each centre). A kernel's width ``h`` along an axis "
     "of its ellipse is "
     "one standard deviation there, 1/√eigenvalue of ``A``; its half-peak contour lies "
     "√(2 ln 2) ≈ 1.18 widths from the centre.": (
         "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
-        "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
+        "$\\exp(-\\tfrac12 (k - c)^\\top A\\, (k - c))$。"
+        "每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
         "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，给了键时灰点是键。"
-        "坐标范围包括查询、每个中心和每个键（不给键时，是每个中心周围三个宽度）。"
+        "坐标范围包括查询、每个中心、每个核最外面那条（0.25）等高线和每个键"
+        "（不给键时，是每个中心周围三个宽度）。"
         "核沿椭圆某一轴的宽度 ``h`` 是这个方向上的一个标准差，即 ``A`` 相应特征值的平方根"
         "的倒数；半峰等高线离中心 ``√(2 ln 2)`` ≈ 1.18 个宽度。"
     ),

@@ -77,6 +77,27 @@ def test_a_centre_outside_the_keys_is_inside_the_axes():
     assert _contour_vertices(ax)  # the contours are drawn in it
 
 
+@pytest.mark.parametrize("with_keys", [True, False])
+def test_every_contour_vertex_lies_inside_the_axes(with_keys):
+    """Reader r57: with keys the axes took in only the keys, the query and the centre, so
+    the 0.25 and 0.5 contours of the docstring's example were cut at the top and right
+    (a cut contour has vertices on the window's edge). Both panels share the axes here."""
+    q = torch.tensor([1.0, 2.0])
+    keys = torch.tensor([[0.5, 1.5], [1.5, 2.5], [2.0, 2.0], [1.0, 3.0]])
+    tilted = torch.tensor([[5.0, 1.5], [1.5, 1.0]])
+    kernels = {"A = 4I": (q + 0.5, 4 * torch.eye(2)), "tilted": (q - 0.3, tilted)}
+    fig = at.plot_kernel_contours(kernels, q, keys=keys if with_keys else None, lang="en")
+    for ax in fig.axes:
+        (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+        margin = 1e-6 * (x1 - x0)
+        levels = _contour_vertices(ax)
+        assert len(levels) == len(_LEVELS)
+        for vertices in levels:
+            x, y = vertices.T
+            assert (x > x0 + margin).all() and (x < x1 - margin).all()
+            assert (y > y0 + margin).all() and (y < y1 - margin).all()
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_alt_text_names_each_kernel_s_centre_widths_and_tilt(lang):
     query, w, kernels = _kernels()
@@ -109,7 +130,12 @@ def test_the_phone_layout_stacks_the_panels_with_legible_text(lang):
 @pytest.mark.parametrize(
     ("kernels", "query", "message"),
     [
-        ({}, torch.zeros(2), "one to three models"),
+        ({}, torch.zeros(2), "one to three models, got 0"),
+        (
+            {str(i): (torch.zeros(2), torch.eye(2)) for i in range(4)},
+            torch.zeros(2),
+            "one to three models, got 4",
+        ),
         ({"a": (torch.zeros(2), -torch.eye(2))}, torch.zeros(2), "positive definite"),
         (
             {"a": (torch.zeros(2), torch.tensor([[1.0, 2.0], [0.0, 1.0]]))},
@@ -128,6 +154,13 @@ def test_bad_kernels_are_refused_by_name(kernels, query, message):
 def test_a_kernel_that_is_not_a_pair_is_a_type_error():
     with pytest.raises(TypeError, match=r"kernels\['a'\] must be a pair"):
         at.plot_kernel_contours({"a": torch.eye(2)}, torch.zeros(2), lang="en")
+
+
+@pytest.mark.parametrize("kernels", [[(torch.zeros(2), torch.eye(2))], None, "a"])
+def test_kernels_that_are_not_a_mapping_are_a_type_error(kernels):
+    """Reader r57: a list of (centre, A) raised ValueError, which Raises did not list."""
+    with pytest.raises(TypeError, match="kernels must be a mapping"):
+        at.plot_kernel_contours(kernels, torch.zeros(2), lang="en")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
