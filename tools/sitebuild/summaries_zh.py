@@ -54,7 +54,8 @@ SUMMARIES: dict[str, str] = {
     "local_linear": "局部线性核回归：用宽度为 $h$ 的高斯核权重，在每个查询附近拟合一条加权直线。",
     # transformer, toy2d
     "gaussian_kernel_nd": "每个查询与每个键之间的 $d$ 维高斯核。",
-    "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
+    "dot_product_attention": "用矩阵乘法和 softmax 逐步写出的缩放点积注意力："
+    "$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
     "可以带掩码和键偏置。",
     "masked_leave_one_out": "一行写出本章模型的留一法预测：`masked_fill(eye, -inf)`。",
     "ScalarKernelAttention": "本章模型的向量版：所有方向共用同一个标量 `w`。",
@@ -1386,12 +1387,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
         "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
-        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、批量维不能与 "
-        "`values` 的一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；`queries` 或 `keys` "
-        "的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；某个输入的数据类型"
-        "（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
+        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、三者的批量维"
+        "不能一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；"
+        "`queries` 或 `keys` 的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；"
+        "某个输入的数据类型（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
         "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；"
-        "或者投影之后的点积溢出时。",
+        "或者投影之后的点积，或（`key_bias=True` 时）投影之后某个键的 "
+        "$\\lVert k\\rVert^2/2$ 超出了数据类型的范围时。",
     },
 }
 
