@@ -940,8 +940,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "预测 `y_hat`，形状 `(n_queries,)`；float16 和 bfloat16 的输入用 float32 计算，"
         "也以 float32 返回。",
         "raise TypeError": "`queries`、`keys` 或 `values` 不是张量时。",
-        "raise ValueError": "形状不是上面说的那样或 `n_keys` 为 0；某个张量是整数类型，"
-        "或含有 NaN 或无穷大；或者三者的数据类型不同时。",
+        "raise ValueError": "形状不是上面说的那样，或 `n_queries` 或 `n_keys` 为 0；"
+        "某个张量是整数类型，或含有 NaN 或无穷大；或者三者的数据类型不同时。",
     },
     # pooling
     "pooling.average_pooling": {
