@@ -1187,9 +1187,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     # toy2d
     "toy2d.ToyData2D": {
-        "attr x_train": "训练输入，形状 `(n_train, 2)`。",
+        "attr x_train": "训练输入，形状 `(n_train, d)`；`make_data_2d` 给出的 `d = 2`。",
         "attr y_train": "带噪声的训练输出，形状 `(n_train,)`。",
-        "attr x_test": "网格上的测试输入，形状 `(n_test, 2)`。",
+        "attr x_test": "网格上的测试输入，形状 `(n_test, d)`。",
         "attr y_truth": "测试输入处的 `f(x_1)`，形状 `(n_test,)`。",
         "raise TypeError": "某个字段不是张量时。",
         "raise ValueError": "形状、数据类型或取值不合要求时：`x_train` 和 `x_test` 必须是非空的 "
@@ -1231,7 +1231,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "训练一直走到其中最大的那个。",
         "lr": "Adam 的学习率，一个正数。",
         "return": "两个字典，键是记录的步数，从小到大：走了这么多步之后每个模型的 `mse_on_test`，"
-        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。"
+        "以及每个模型在这一步的留一法损失，形状都是 `(len(seeds),)`。"
         "损失对应的是少更新一次的模型：`loss[step]` 就是 `train_leave_one_out` 的 "
         "`losses[step - 1]`。",
         "raise TypeError": _WRONG_TYPE,
@@ -2187,19 +2187,21 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # toy2d
     "Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \\varepsilon$, "
-    "where $f$ is the chapter's function and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
+    "where $f(x) = 2 \\sin(x) + x^{0.8}$ is the chapter's function "
+    "([`f`][attention_tutorial.data.f]) and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
     "a single scalar ``w`` cannot ignore $x_2$, a learned projection can.": (
         "输入 $x = (x_1, x_2)$ 在 $[0, 5)^2$ 上均匀分布，$y = f(x_1) + \\varepsilon$，"
-        "其中 $f$ 是本章的函数，$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
+        "其中 $f(x) = 2 \\sin(x) + x^{0.8}$ 是本章的函数"
+        "（[`f`][attention_tutorial.data.f]），$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
         "一个标量 ``w`` 没法忽略 $x_2$，学到的投影却可以。"
     ),
     "With the defaults this trains 10 models for 1,000 steps: about 4 s on a 2-core CPU "
-    "with one thread (``torch.set_num_threads(1)``); the same run with two threads, the "
-    "cores shared with other work, took 37 s. The example below uses ``record=[5, 20]`` to "
+    "with one thread (``torch.set_num_threads(1)``); with two threads on a busy 2-core "
+    "machine it can take over half a minute. The example below uses ``record=[5, 20]`` to "
     "be quick.": (
         "用默认参数时，它训练 10 个模型，每个 1,000 步：在双核 CPU 上用一个线程"
-        "（``torch.set_num_threads(1)``）大约 4 秒；同样的运行用两个线程、"
-        "而两个核同时还在做别的事时，用了 37 秒。"
+        "（``torch.set_num_threads(1)``）大约 4 秒；用两个线程、"
+        "而两个核同时还在做别的事时，可能要半分钟以上。"
         "下面的示例用 ``record=[5, 20]``，很快就能跑完。"
     ),
     "Each model starts from the weights ``ProjectedAttention`` draws after "
