@@ -145,9 +145,9 @@ class NWKernelRegression(nn.Module):
 
         Raises:
             TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor.
-            ValueError: If a shape is not the one above or ``n_keys`` is 0; if a tensor
-                has an integer dtype or holds NaN or an infinite value; or if the three
-                differ in dtype.
+            ValueError: If a shape is not the one above, or ``n_queries`` or
+                ``n_keys`` is 0; if a tensor has an integer dtype or holds NaN or an
+                infinite value; or if the three differ in dtype.
         """
         queries, keys, values = _check_forward_inputs(queries, keys, values)
         n_keys = keys.shape[1]

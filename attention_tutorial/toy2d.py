@@ -1,7 +1,8 @@
 r"""A seeded 2-D toy problem, and leave-one-out training of the attention models on it.
 
 Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \varepsilon$,
-where $f$ is the chapter's function and $\varepsilon \sim \mathcal N(0, 0.5^2)$: a
+where $f(x) = 2 \sin(x) + x^{0.8}$ is the chapter's function
+([`f`][attention_tutorial.data.f]) and $\varepsilon \sim \mathcal N(0, 0.5^2)$: a
 single scalar ``w`` cannot ignore $x_2$, a learned projection can.
 
 Explained on the pages `transformer.md` and `projections.md`.
@@ -28,9 +29,10 @@ class ToyData2D:
     Explained on the page `transformer.md`.
 
     Attributes:
-        x_train: Training inputs, shape ``(n_train, 2)``.
+        x_train: Training inputs, shape ``(n_train, d)``; ``d = 2`` from
+            ``make_data_2d``.
         y_train: Noisy training outputs, shape ``(n_train,)``.
-        x_test: Test inputs on a grid, shape ``(n_test, 2)``.
+        x_test: Test inputs on a grid, shape ``(n_test, d)``.
         y_truth: ``f(x_1)`` at the test inputs, shape ``(n_test,)``.
 
     Raises:
@@ -53,7 +55,7 @@ class ToyData2D:
     y_truth: Tensor
 
     def __post_init__(self) -> None:
-        """Check the shapes, dtypes and values: finite floats, inputs with one ``d``."""
+        """Check the fields (see Raises)."""
         for name in ("x_train", "x_test"):
             value = _checks.tensor(name, getattr(self, name))
             if value.dim() != 2 or len(value) == 0 or value.shape[1] == 0:
@@ -319,9 +321,9 @@ def train_seeds(
     because each loss depends on its own model's weights only.
 
     With the defaults this trains 10 models for 1,000 steps: about 4 s on a
-    2-core CPU with one thread (``torch.set_num_threads(1)``); the same run with
-    two threads, the cores shared with other work, took 37 s. The example
-    below uses ``record=[5, 20]`` to be quick.
+    2-core CPU with one thread (``torch.set_num_threads(1)``); with two threads
+    on a busy 2-core machine it can take over half a minute. The example below
+    uses ``record=[5, 20]`` to be quick.
 
     Explained on the page `projections.md`.
 
@@ -335,7 +337,7 @@ def train_seeds(
     Returns:
         Two dicts keyed by the recorded step counts, in ascending order: each
         model's ``mse_on_test`` after that many steps, and its leave-one-out loss
-        at that step (before the step's update), both of shape ``(len(seeds),)``.
+        at that step, both of shape ``(len(seeds),)``.
         The loss is that of the model one update earlier: ``loss[step]`` is
         ``train_leave_one_out``'s ``losses[step - 1]``.
 

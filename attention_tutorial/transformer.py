@@ -112,7 +112,7 @@ def _check_key_bias(key_bias: Tensor | None, queries: Tensor, keys: Tensor) -> N
 
 
 def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) -> Tensor:
-    r"""The d-dimensional Gaussian kernel between every query and every key.
+    r"""The $d$-dimensional Gaussian kernel between every query and every key.
 
     $$K_h(q - k) = \frac{\exp(-\lVert q - k\rVert^2 / (2h^2))}{(2\pi)^{d/2}\, h^d} .$$
 
@@ -495,7 +495,7 @@ class ProjectedAttention(nn.Module):
     def forward(
         self, queries: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
     ) -> tuple[Tensor, Tensor]:
-        """Project, then attend; return ``(output, attention_weights)``.
+        r"""Project, then attend; return ``(output, attention_weights)``.
 
         Args:
             queries: Shape ``(..., n_queries, d_in)``.
@@ -512,14 +512,16 @@ class ProjectedAttention(nn.Module):
             TypeError: If ``queries``, ``keys``, ``values`` or ``mask`` is not a tensor.
             ValueError: If ``queries``, ``keys`` or ``values`` has fewer than 2
                 dimensions, is empty, has an integer dtype or holds NaN or an infinite
-                value; if ``queries`` and ``keys`` differ in dtype or in ``d``, their
-                batch dimensions do not broadcast with those of ``values``, or ``keys``
-                and ``values`` differ in ``n_keys``; if the last dimension of
-                ``queries`` or ``keys`` is not ``d_in``, or that of ``values`` not
-                ``d_value_in``; if an input's dtype (half precision counted as
-                float32) is not that of the model's parameters; if ``mask`` is not
-                boolean, does not broadcast to ``(..., n_queries, n_keys)`` or leaves a
-                query no key; or if the dot products of the projections overflow.
+                value; if ``queries`` and ``keys`` differ in dtype or in ``d``, the
+                batch dimensions of ``queries``, ``keys`` and ``values`` do not
+                broadcast together, or ``keys`` and ``values`` differ in ``n_keys``; if
+                the last dimension of ``queries`` or ``keys`` is not ``d_in``, or that
+                of ``values`` not ``d_value_in``; if an input's dtype (half precision
+                counted as float32) is not that of the model's parameters; if ``mask``
+                is not boolean, does not broadcast to ``(..., n_queries, n_keys)`` or
+                leaves a query no key; or if the dot products of the projections, or
+                (with ``key_bias=True``) a projected key's $\lVert k\rVert^2/2$,
+                overflow the dtype.
         """
         _check_qkv(queries, keys)  # values: their dtype is checked against the model's below
         _matrix("values", values, "(..., n_keys, d_value_in)")
@@ -548,4 +550,9 @@ class ProjectedAttention(nn.Module):
         if not self.key_bias:
             return dot_product_attention(q, k, v, mask=mask)
         key_bias = score(k, 1.0).sum(dim=-1).unsqueeze(-2)  # (..., 1, n_k): -|k|^2 / 2
+        if not torch.isfinite(key_bias).all():
+            raise ValueError(
+                f"the projected keys' |k|^2 / 2 overflows {k.dtype}: scale the keys "
+                "down, or compute in float64"
+            )
         return dot_product_attention(q, k, v, mask=mask, key_bias=key_bias, scale=1.0)

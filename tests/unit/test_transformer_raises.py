@@ -123,7 +123,25 @@ CASES += [
         "dtype of the model's parameters",
     ),
     (projected, {"values": V.double()}, ValueError, "dtype of the model's parameters"),
-    (projected, {"queries": Z + 1e20, "keys": Z + 1e20}, ValueError, "overflow"),
+    # |k|^2 / 2 is finite for keys of 1e3, so the dot products are what overflows
+    (
+        projected,
+        {"queries": Z + 1e36, "keys": Z + 1e3},
+        ValueError,
+        "dot products of queries and keys overflow",
+    ),
+    # keys of 1e20: the key bias -|k|^2 / 2 overflows, an argument the caller never passed
+    (projected, {"keys": Z + 1e20}, ValueError, r"projected keys' \|k\|\^2 / 2 overflows"),
+    (
+        projected,
+        {
+            "queries": torch.zeros(2, 2, 2),
+            "keys": torch.zeros(2, 2, 2),
+            "values": torch.zeros(3, 2, 1),
+        },
+        ValueError,
+        "of queries, keys and values must broadcast together",
+    ),
 ]
 
 
@@ -166,6 +184,10 @@ F32, F64 = "torch.float32", "torch.float64"
         (projected, {"queries": torch.zeros(2, 2, 2), "keys": torch.zeros(3, 2, 2)},
          "the batch dimensions (all but the last two) of queries and keys must broadcast "
          "together, got (2, 2, 2) and (3, 2, 2)"),
+        # the key bias -|k|^2 / 2 of ProjectedAttention: named, not key_bias
+        (projected, {"keys": Z + 1e20},
+         f"the projected keys' |k|^2 / 2 overflows {F32}: scale the keys down, or "
+         "compute in float64"),
         (attention, {"queries": torch.zeros(2, 2, 2), "keys": torch.zeros(3, 2, 2)},
          "the batch dimensions (all but the last two) of queries, keys and values must "
          "broadcast together, got (2, 2, 2), (3, 2, 2) and (2, 1)"),
@@ -173,6 +195,6 @@ F32, F64 = "torch.float32", "torch.float64"
     ids=lambda case: case.__name__ if callable(case) else None,
 )  # fmt: skip
 def test_messages_name_only_the_arguments_compared(call, kwargs, message) -> None:
-    """A dtype or batch message names the compared arguments, their dtypes in that order."""
+    """A dtype, batch or overflow message names the arguments, their dtypes in that order."""
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         call(**kwargs)

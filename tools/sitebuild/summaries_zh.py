@@ -54,7 +54,8 @@ SUMMARIES: dict[str, str] = {
     "local_linear": "局部线性核回归：用宽度为 $h$ 的高斯核权重，在每个查询附近拟合一条加权直线。",
     # transformer, toy2d
     "gaussian_kernel_nd": "每个查询与每个键之间的 $d$ 维高斯核。",
-    "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
+    "dot_product_attention": "用矩阵乘法和 softmax 逐步写出的缩放点积注意力："
+    "$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
     "可以带掩码和键偏置。",
     "masked_leave_one_out": "一行写出本章模型的留一法预测：`masked_fill(eye, -inf)`。",
     "ScalarKernelAttention": "本章模型的向量版：所有方向共用同一个标量 `w`。",
@@ -939,8 +940,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "预测 `y_hat`，形状 `(n_queries,)`；float16 和 bfloat16 的输入用 float32 计算，"
         "也以 float32 返回。",
         "raise TypeError": "`queries`、`keys` 或 `values` 不是张量时。",
-        "raise ValueError": "形状不是上面说的那样或 `n_keys` 为 0；某个张量是整数类型，"
-        "或含有 NaN 或无穷大；或者三者的数据类型不同时。",
+        "raise ValueError": "形状不是上面说的那样，或 `n_queries` 或 `n_keys` 为 0；"
+        "某个张量是整数类型，或含有 NaN 或无穷大；或者三者的数据类型不同时。",
     },
     # pooling
     "pooling.average_pooling": {
@@ -1186,9 +1187,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     # toy2d
     "toy2d.ToyData2D": {
-        "attr x_train": "训练输入，形状 `(n_train, 2)`。",
+        "attr x_train": "训练输入，形状 `(n_train, d)`；`make_data_2d` 给出的 `d = 2`。",
         "attr y_train": "带噪声的训练输出，形状 `(n_train,)`。",
-        "attr x_test": "网格上的测试输入，形状 `(n_test, 2)`。",
+        "attr x_test": "网格上的测试输入，形状 `(n_test, d)`。",
         "attr y_truth": "测试输入处的 `f(x_1)`，形状 `(n_test,)`。",
         "raise TypeError": "某个字段不是张量时。",
         "raise ValueError": "形状、数据类型或取值不合要求时：`x_train` 和 `x_test` 必须是非空的 "
@@ -1230,7 +1231,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "训练一直走到其中最大的那个。",
         "lr": "Adam 的学习率，一个正数。",
         "return": "两个字典，键是记录的步数，从小到大：走了这么多步之后每个模型的 `mse_on_test`，"
-        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。"
+        "以及每个模型在这一步的留一法损失，形状都是 `(len(seeds),)`。"
         "损失对应的是少更新一次的模型：`loss[step]` 就是 `train_leave_one_out` 的 "
         "`losses[step - 1]`。",
         "raise TypeError": _WRONG_TYPE,
@@ -1386,12 +1387,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": "`queries`、`keys`、`values` 或 `mask` 不是张量时。",
         "raise ValueError": "`queries`、`keys` 或 `values` 不到二维、是空的、是整数类型，"
-        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、批量维不能与 "
-        "`values` 的一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；`queries` 或 `keys` "
-        "的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；某个输入的数据类型"
-        "（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
+        "或含有 NaN 或无穷大；`queries` 和 `keys` 的数据类型或 `d` 不同、三者的批量维"
+        "不能一起广播，或 `keys` 和 `values` 的 `n_keys` 不同；"
+        "`queries` 或 `keys` 的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；"
+        "某个输入的数据类型（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
         "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；"
-        "或者投影之后的点积溢出时。",
+        "或者投影之后的点积，或（`key_bias=True` 时）投影之后某个键的 "
+        "$\\lVert k\\rVert^2/2$ 超出了数据类型的范围时。",
     },
 }
 
@@ -2189,19 +2191,21 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # toy2d
     "Inputs $x = (x_1, x_2)$ are uniform on $[0, 5)^2$ and $y = f(x_1) + \\varepsilon$, "
-    "where $f$ is the chapter's function and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
+    "where $f(x) = 2 \\sin(x) + x^{0.8}$ is the chapter's function "
+    "([`f`][attention_tutorial.data.f]) and $\\varepsilon \\sim \\mathcal N(0, 0.5^2)$: "
     "a single scalar ``w`` cannot ignore $x_2$, a learned projection can.": (
         "输入 $x = (x_1, x_2)$ 在 $[0, 5)^2$ 上均匀分布，$y = f(x_1) + \\varepsilon$，"
-        "其中 $f$ 是本章的函数，$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
+        "其中 $f(x) = 2 \\sin(x) + x^{0.8}$ 是本章的函数"
+        "（[`f`][attention_tutorial.data.f]），$\\varepsilon \\sim \\mathcal N(0, 0.5^2)$："
         "一个标量 ``w`` 没法忽略 $x_2$，学到的投影却可以。"
     ),
     "With the defaults this trains 10 models for 1,000 steps: about 4 s on a 2-core CPU "
-    "with one thread (``torch.set_num_threads(1)``); the same run with two threads, the "
-    "cores shared with other work, took 37 s. The example below uses ``record=[5, 20]`` to "
+    "with one thread (``torch.set_num_threads(1)``); with two threads on a busy 2-core "
+    "machine it can take over half a minute. The example below uses ``record=[5, 20]`` to "
     "be quick.": (
         "用默认参数时，它训练 10 个模型，每个 1,000 步：在双核 CPU 上用一个线程"
-        "（``torch.set_num_threads(1)``）大约 4 秒；同样的运行用两个线程、"
-        "而两个核同时还在做别的事时，用了 37 秒。"
+        "（``torch.set_num_threads(1)``）大约 4 秒；用两个线程、"
+        "而两个核同时还在做别的事时，可能要半分钟以上。"
         "下面的示例用 ``record=[5, 20]``，很快就能跑完。"
     ),
     "Each model starts from the weights ``ProjectedAttention`` draws after "
