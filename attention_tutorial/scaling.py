@@ -1,9 +1,14 @@
 """Four ways to compute Nadaraya-Watson regression, and what each one holds in memory.
 
 The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson``
-and ``nadaraya_watson_broadcast``. All four score with `attention_tutorial.scores`;
-``formulation(name)`` gives each as a function returning the predictions ``y_hat``
-only.
+and ``nadaraya_watson_broadcast``. All four score with
+[`attention_tutorial.scores`](../scores/); ``formulation(name)`` gives
+each as a function returning the predictions ``y_hat`` only.
+
+Which to choose: tiled and broadcast to see every weight at teaching sizes (they hold
+three ``n_test * n_train`` matrices); chunked or sdpa for large ``n``, whose peak stays
+a few MB. In the shipped measurements (``scale_measurements()``, one thread) sdpa is
+the fastest form at every ``n`` up to 100,000, and chunked the next.
 
 Explained on the page `scale.md`.
 """
@@ -174,6 +179,7 @@ def formulation(name: str) -> Callable[..., Tensor]:
         A function ``(queries, keys, values, bandwidth=1.0) -> y_hat``.
 
     Raises:
+        TypeError: If ``name`` is not a str.
         ValueError: If ``name`` is not one of the four.
 
     Examples:
@@ -198,6 +204,8 @@ def formulation(name: str) -> Callable[..., Tensor]:
         "chunked": nadaraya_watson_chunked,
         "sdpa": nadaraya_watson_sdpa,
     }
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
     if name not in functions:
         raise ValueError(f"name must be one of {', '.join(FORMULATIONS)}, got {name!r}")
     return functions[name]
@@ -208,15 +216,20 @@ def peak_intermediates(
 ) -> dict[str, tuple[int, ...]]:
     """The intermediate tensors that one formulation holds at its peak, with their shapes.
 
-    The tiled form holds ``"queries_tiled"``, ``"scores"`` and
-    ``"attention_weights"`` at once (three ``(n_test, n_train)`` matrices, while
-    the softmax runs; the scores are computed in the memory of ``queries_tiled - keys``); the
-    broadcast form the differences, the scores and the weights; the chunked
-    form one block of scores (computed and exponentiated in place); SDPA the
-    scaled queries and keys (``q_w`` and ``k_w``: the queries and keys times
-    $w = 1/h$) and the bias row, its fused CPU kernel only small blocks of its
-    own. Vectors of ``n_test`` (the predictions, the running sums of the chunked
-    form) are not counted.
+    At its peak each form holds:
+
+    - tiled: ``"queries_tiled"``, ``"scores"`` and ``"attention_weights"``, three
+      ``(n_test, n_train)`` matrices; the scores overwrite ``queries_tiled - keys``
+      in place, so there is no fourth.
+    - broadcast: ``"differences"``, ``"scores"`` and ``"attention_weights"``, three
+      matrices of the same shape.
+    - chunked: ``"s"``, one block of scores (at most ``chunk_size`` by
+      ``chunk_size``), exponentiated in place.
+    - sdpa: ``"q_w"`` and ``"k_w"``, the queries and keys times $w = 1/h$, and the
+      ``"bias"`` row; the fused CPU kernel holds only small blocks of its own.
+
+    Vectors of ``n_test`` (the predictions, the running sums of the chunked form)
+    are not counted.
 
     Explained on the page `scale.md`.
 
@@ -231,7 +244,7 @@ def peak_intermediates(
         A dict from tensor name to shape.
 
     Raises:
-        TypeError: If a size is not an int.
+        TypeError: If ``name`` is not a str or a size is not an int.
         ValueError: If ``name`` is unknown or a size is below 1.
 
     Examples:
@@ -247,6 +260,7 @@ def peak_intermediates(
         queries_tiled (50, 40)
         scores (50, 40)
         attention_weights (50, 40)
+        >>> # s: one block of scores
         >>> peak_intermediates(
         ...     "chunked",
         ...     10_000,

@@ -98,6 +98,15 @@ def test_unknown_formulation_is_named() -> None:
         scaling.formulation("loop")
 
 
+@pytest.mark.parametrize("name", [["tiled"], None, 1])
+def test_a_name_that_is_not_a_str_is_a_type_error(name) -> None:
+    """Not "unhashable type: 'list'" from the dict lookup (r57-b slip 11)."""
+    with pytest.raises(TypeError, match="name must be a str, got"):
+        scaling.formulation(name)
+    with pytest.raises(TypeError, match="name must be a str, got"):
+        scaling.peak_intermediates(name, 2, 2)
+
+
 def test_byte_counts_follow_the_tensors_of_the_code() -> None:
     """The tiled form's named tensors, made by hand, have exactly the counted bytes."""
     n_test, n_train = 6, 4
@@ -228,6 +237,26 @@ def test_the_shipped_measurements_have_three_runs_per_cell() -> None:
     """scale_measurements' summary says "three runs per cell" (r56-b slip 9)."""
     bench = scaling.scale_measurements()
     assert bench["rows"] and {len(row["runs"]) for row in bench["rows"]} == {3}
+
+
+def test_the_shipped_measurements_say_which_form_to_choose() -> None:
+    """The module's "Which to choose" paragraph: sdpa fastest at every n up to 100,000,
+    chunked the next; chunked and sdpa peak at a few MB; tiled and broadcast hold
+    three n * n matrices."""
+    rows = scaling.median_measurements(
+        json.loads((ROOT / "attention_tutorial" / scaling.RESULTS).read_text("utf-8"))
+    )
+    by_n: dict[int, dict[str, dict]] = {}
+    for row in rows:
+        by_n.setdefault(row["n"], {})[row["formulation"]] = row
+    assert max(by_n) == 100_000
+    for cells in by_n.values():
+        fastest = sorted(cells, key=lambda name: cells[name]["seconds"])
+        assert fastest[:2] == ["sdpa", "chunked"]
+        assert all(cells[name]["peak_bytes"] < 5e6 for name in ("sdpa", "chunked"))
+        for name in set(cells) & {"tiled", "broadcast"}:
+            n = cells[name]["n"]
+            assert cells[name]["predicted_bytes"] == 3 * n * n * 4
 
 
 def test_default_chunk_size_is_not_a_star_import() -> None:

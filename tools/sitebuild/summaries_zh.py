@@ -1022,6 +1022,7 @@ SECTIONS: dict[str, dict[str, str]] = {
     "scaling.formulation": {
         "name": _FORMULATION,
         "return": "一个函数 `(queries, keys, values, bandwidth=1.0) -> y_hat`。",
+        "raise TypeError": "`name` 不是字符串时。",
         "raise ValueError": "`name` 不是这四种之一时。",
     },
     "scaling.peak_intermediates": {
@@ -1030,7 +1031,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "n_train": "键的个数，一个 `>= 1` 的整数。",
         "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数；默认 1024（`DEFAULT_CHUNK_SIZE`）。",
         "return": "从张量名字到形状的字典。",
-        "raise TypeError": "某个尺寸不是整数时。",
+        "raise TypeError": "`name` 不是字符串或某个尺寸不是整数时。",
         "raise ValueError": "`name` 未知或某个尺寸小于 1 时。",
     },
     "scaling.peak_intermediate_bytes": {
@@ -1051,11 +1052,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（取中间那次运行，或中间两次的平均），可以直接交给 "
         "[`plot_scaling`][attention_tutorial.figures.cost.plot_scaling]。",
         "raise ValueError": '`results` 不是格式 2（一个带 `"format": 2` 和 `"measurements"` 列表的'
-        "字典）、某格没有运行记录，或某次运行缺少 `seconds` 或 `peak_bytes` 时。",
+        "字典）、某组测量没有运行记录，或某次运行缺少 `seconds` 或 `peak_bytes` 时。",
     },
     "scaling.scale_measurements": {
         "return": '`{"machine": ..., "rows": ..., "skipped": ...}`：测量所用的机器和负载、'
-        "`median_measurements` 的各行，以及因内存不够而跳过的格。",
+        "`median_measurements` 的各行，以及因内存不够而跳过的测量。",
     },
     # scores
     "scores.inverse_bandwidth": {
@@ -1988,12 +1989,22 @@ PARAGRAPHS: dict[str, str] = {
     "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
     # scaling
     "The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson`` and "
-    "``nadaraya_watson_broadcast``. All four score with `attention_tutorial.scores`; "
-    "``formulation(name)`` gives each as a function returning the predictions ``y_hat`` "
-    "only.": (
-        "平铺和广播两种写法的说明在 `pooling` 里：``nadaraya_watson`` 和 "
-        "``nadaraya_watson_broadcast``。四种写法都用 `attention_tutorial.scores` 打分；"
+    "``nadaraya_watson_broadcast``. All four score with "
+    "[`attention_tutorial.scores`](../scores/); ``formulation(name)`` gives "
+    "each as a function returning the predictions ``y_hat`` only.": (
+        "平铺和广播两种写法见 `pooling` 模块：``nadaraya_watson`` 和 "
+        "``nadaraya_watson_broadcast``。四种写法都用 "
+        "[`attention_tutorial.scores`](../scores/) 打分；"
         "``formulation(name)`` 把每一种包装成只返回预测 ``y_hat`` 的函数。"
+    ),
+    "Which to choose: tiled and broadcast to see every weight at teaching sizes (they hold "
+    "three ``n_test * n_train`` matrices); chunked or sdpa for large ``n``, whose peak stays "
+    "a few MB. In the shipped measurements (``scale_measurements()``, one thread) sdpa is "
+    "the fastest form at every ``n`` up to 100,000, and chunked the next.": (
+        "怎么选：教学规模下想看到每个权重，用平铺或广播（它们持有三个 "
+        "``n_test * n_train`` 的矩阵）；``n`` 大时用分块或 sdpa，它们的峰值内存只有几 MB。"
+        "在随包附带的测量里（``scale_measurements()``，单线程），sdpa 在每个 ``n`` 上"
+        "（直到 100,000）都最快，分块其次。"
     ),
     "Queries are taken ``chunk_size`` at a time; for each block of queries the keys are "
     "visited ``chunk_size`` at a time while three running quantities are kept per query: "
@@ -2040,22 +2051,25 @@ PARAGRAPHS: dict[str, str] = {
         "$|k'| > 362$ 时偏置就会溢出）。在 float32 下，$|q'|$ 和 $|k'|$ 越大，"
         "这种写法丢掉的有效数字越多：$q'k'$ 和 $\\tfrac12 k'^2$ 几乎相消。"
     ),
-    'The tiled form holds ``"queries_tiled"``, ``"scores"`` and ``"attention_weights"`` at once '
-    "(three ``(n_test, n_train)`` matrices, while the softmax runs; the scores are "
-    "computed in the memory of ``queries_tiled - keys``); the broadcast form the "
-    "differences, the scores and the weights; the chunked form one block of scores "
-    "(computed and exponentiated in place); SDPA the scaled queries and keys (``q_w`` and "
-    "``k_w``: the queries and keys times $w = 1/h$) and the bias row, its fused CPU kernel "
-    "only small blocks of its own. Vectors of ``n_test`` (the predictions, the running "
-    "sums of the chunked form) are not counted.": (
-        '平铺写法同时持有 ``"queries_tiled"``、``"scores"`` 和 ``"attention_weights"``（softmax '
-        "运行时的三个 ``(n_test, n_train)`` 矩阵；分数就在 ``queries_tiled - keys`` 的内存"
-        "里计算）；广播写法持有差值、分数和权重；分块写法只持有一块分数（就地计算、"
-        "就地取指数）；SDPA 持有缩放后的查询和键"
-        "（``q_w`` 和 ``k_w``：查询和键乘以 $w = 1/h$）以及偏置行，"
-        "它融合的 CPU 内核自己只用小块内存。长度为 ``n_test`` 的向量（预测，"
-        "以及分块写法的累计和）不计在内。"
+    "At its peak each form holds:": "每种写法在内存峰值时持有：",
+    '- tiled: ``"queries_tiled"``, ``"scores"`` and ``"attention_weights"``, three '
+    "``(n_test, n_train)`` matrices; the scores overwrite ``queries_tiled - keys`` in place, "
+    'so there is no fourth. - broadcast: ``"differences"``, ``"scores"`` and '
+    '``"attention_weights"``, three matrices of the same shape. - chunked: ``"s"``, one '
+    "block of scores (at most ``chunk_size`` by ``chunk_size``), exponentiated in place. - "
+    'sdpa: ``"q_w"`` and ``"k_w"``, the queries and keys times $w = 1/h$, and the '
+    '``"bias"`` row; the fused CPU kernel holds only small blocks of its own.': (
+        '- 平铺：``"queries_tiled"``、``"scores"`` 和 ``"attention_weights"``，'
+        "三个 ``(n_test, n_train)`` 矩阵；分数就地覆盖 ``queries_tiled - keys``，"
+        "所以没有第四个。\n"
+        '- 广播：``"differences"``、``"scores"`` 和 ``"attention_weights"``，'
+        "三个形状相同的矩阵。\n"
+        '- 分块：``"s"``，一块分数（最多 ``chunk_size`` 乘 ``chunk_size``），就地取指数。\n'
+        '- sdpa：``"q_w"`` 和 ``"k_w"``，即查询和键乘以 $w = 1/h$，以及偏置行 ``"bias"``；'
+        "融合的 CPU 内核自己只用小块内存。"
     ),
+    "Vectors of ``n_test`` (the predictions, the running sums of the chunked form) are not "
+    "counted.": "长度为 ``n_test`` 的向量（预测，以及分块写法的累计和）不计在内。",
     "``benchmarks/scale_bench.py`` writes ``attention_tutorial/results/scale.json``; it is "
     "package data (in the wheel), read with ``importlib.resources``, so a notebook "
     "downloaded from the site runs anywhere the package is installed.": (
@@ -2445,6 +2459,7 @@ COMMENTS: dict[str, str] = {
         "三个 20,000 x 20,000 的 float32 矩阵：约 4.8 GB"
     ),
     "no int64 overflow": "不会发生 int64 溢出",
+    "s: one block of scores": "s：一块分数",
     # scores
     "the largest float32": "float32 能表示的最大数",
     "-0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign": "-0.0000：d = 0 的"
