@@ -520,8 +520,8 @@ class ProjectedAttention(nn.Module):
                 counted as float32) is not that of the model's parameters; if ``mask``
                 is not boolean, does not broadcast to ``(..., n_queries, n_keys)`` or
                 leaves a query no key; or if the dot products of the projections, or
-                (with ``key_bias=True``) a projected key's $\lVert k\rVert^2/2$,
-                overflow the dtype.
+                (with ``key_bias=True``) the $\lVert k\rVert^2/2$ of a projected key some
+                query may attend, overflow the dtype.
         """
         _check_qkv(queries, keys)  # values: their dtype is checked against the model's below
         _matrix("values", values, "(..., n_keys, d_value_in)")
@@ -550,7 +550,11 @@ class ProjectedAttention(nn.Module):
         if not self.key_bias:
             return dot_product_attention(q, k, v, mask=mask)
         key_bias = score(k, 1.0).sum(dim=-1).unsqueeze(-2)  # (..., 1, n_k): -|k|^2 / 2
-        if not torch.isfinite(key_bias).all():
+        overflow = ~torch.isfinite(key_bias)  # (..., 1, n_k)
+        if isinstance(mask, Tensor) and mask.dtype == torch.bool and mask.dim() >= 2:
+            # a key no query may attend changes nothing: its overflow does not matter
+            overflow = overflow & mask.any(dim=-2, keepdim=True)
+        if overflow.any():
             raise ValueError(
                 f"the projected keys' |k|^2 / 2 overflows {k.dtype}: scale the keys "
                 "down, or compute in float64"

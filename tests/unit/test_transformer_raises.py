@@ -198,3 +198,18 @@ def test_messages_name_only_the_arguments_compared(call, kwargs, message) -> Non
     """A dtype, batch or overflow message names the arguments, their dtypes in that order."""
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         call(**kwargs)
+
+
+def test_a_key_no_query_may_attend_may_overflow() -> None:
+    """Its -|k|^2 / 2 changes nothing (masked out): the result is that without the key."""
+    torch.manual_seed(0)
+    model = ProjectedAttention(2, 2)
+    x = torch.tensor([[0.0, 1.0], [1.0, 0.0]])
+    keys = torch.cat([x, torch.full((1, 2), 1e20)])  # a third key, far too large
+    values = torch.tensor([[1.0], [2.0], [3.0]])
+    mask = torch.tensor([[True, True, False], [True, True, False]])
+    y_hat, weights = model(x, keys, values, mask=mask)
+    expected, _ = model(x, x, values[:2])
+    assert torch.allclose(y_hat, expected) and (weights[:, 2] == 0).all()
+    with pytest.raises(ValueError, match=r"projected keys' \|k\|\^2 / 2 overflows"):
+        model(x, keys, values, mask=mask | torch.tensor([False, False, True]))

@@ -1393,7 +1393,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`queries` 或 `keys` 的最后一维不是 `d_in`，或 `values` 的不是 `d_value_in`；"
         "某个输入的数据类型（半精度算作 float32）与模型参数的不同；`mask` 不是布尔类型、"
         "不能广播到 `(..., n_queries, n_keys)`，或让某个查询一个键也没有；"
-        "或者投影之后的点积，或（`key_bias=True` 时）投影之后某个键的 "
+        "或者投影之后的点积，或（`key_bias=True` 时）投影之后某个可被关注的键的 "
         "$\\lVert k\\rVert^2/2$ 超出了数据类型的范围时。",
     },
 }
