@@ -13,7 +13,8 @@ import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.training import loss_at_w, predict
+from attention_tutorial.model import _FLOAT32_MAX
+from attention_tutorial.training import _data, _losses, predict
 
 
 def loss_curve(
@@ -25,8 +26,8 @@ def loss_curve(
 ) -> np.ndarray:
     """Return the summed training loss at each ``w`` of a grid.
 
-    One call of ``loss_at_w`` per grid point, so the curve shows what gradient
-    descent on ``w`` would be sliding down.
+    The loss ``loss_at_w`` gives at each grid point (many points pooled at once), so
+    the curve shows what gradient descent on ``w`` would be sliding down.
 
     Explained on the page `leave-one-out.md`.
 
@@ -72,8 +73,15 @@ def loss_curve(
     """
     grid = _checks.array("ws", ws, 1)
     leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
-    losses = [loss_at_w(float(w), x_train, y_train, leave_one_out=leave_one_out) for w in grid]
-    return np.asarray(losses, dtype=float)  # (n_w,)
+    x_train, y_train = _data("x_train", x_train, "y_train", y_train)
+    too_large = np.abs(grid) > _FLOAT32_MAX
+    if too_large.any():
+        raise ValueError(
+            f"ws must fit in float32 (|w| <= 3.4e38), got {float(grid[too_large][0])!r} "
+            f"at index {int(np.flatnonzero(too_large)[0])}"
+        )
+    ws = torch.from_numpy(grid).to(torch.float32)  # (n_w,): each w as a model holds it
+    return _losses(ws, x_train, y_train, leave_one_out).double().numpy()  # (n_w,)
 
 
 def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: Tensor) -> float:

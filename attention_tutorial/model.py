@@ -150,16 +150,29 @@ class NWKernelRegression(nn.Module):
                 infinite value; or if the three differ in dtype.
         """
         queries, keys, values = _check_forward_inputs(queries, keys, values)
-        n_keys = keys.shape[1]
-        # row i of the tiled queries repeats query i, once per key
-        queries = queries.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_queries, n_keys)
-        scores = score(queries - keys, self.w)  # (n_queries, n_keys): -((q - k) w)^2 / 2
-        # softmax along dim=1; where a huge w makes every score -inf, the nearest key
-        weights = softmax_over_keys(scores, lambda: proximity(queries, keys))  # (n_queries, n_keys)
+        y_hat, weights = _pool_rows(queries, keys, values, self.w)
         self.attention_weights = weights.detach()  # (n_queries, n_keys), no grad
-        # batch matrix multiply: one (1, n_keys) @ (n_keys, 1) product per query
-        y_hat = torch.bmm(
-            weights.unsqueeze(1),  # (n_queries, 1, n_keys)
-            values.unsqueeze(-1),  # (n_queries, n_keys, 1)
-        )  # (n_queries, 1, 1)
-        return y_hat.reshape(-1)  # (n_queries,)
+        return y_hat  # (n_queries,)
+
+
+def _pool_rows(queries: Tensor, keys: Tensor, values: Tensor, w: Tensor) -> tuple[Tensor, Tensor]:
+    """``NWKernelRegression.forward`` on checked inputs, for one ``w`` or several at once.
+
+    ``w`` has shape ``(1,)`` (the model's parameter), or ``(n_w, 1, 1)`` for ``n_w`` values
+    of ``w`` pooled at once (``training.loss_curve``): row ``i`` of each ``w`` is the
+    same product as the model's row ``i``. Returns the predictions ``(..., n_queries)``
+    and the attention weights ``(..., n_queries, n_keys)``, ``...`` being ``(n_w,)`` or
+    nothing.
+    """
+    n_keys = keys.shape[1]
+    # row i of the tiled queries repeats query i, once per key
+    queries = queries.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_queries, n_keys)
+    scores = score(queries - keys, w)  # (..., n_queries, n_keys): -((q - k) w)^2 / 2
+    # softmax along the keys; where a huge w makes every score -inf, the nearest key
+    weights = softmax_over_keys(scores, lambda: proximity(queries, keys))  # (..., n_q, n_k)
+    # batch matrix multiply: one (1, n_keys) @ (n_keys, 1) product per query (and w)
+    y_hat = torch.bmm(
+        weights.reshape((-1, 1, n_keys)),  # (... * n_queries, 1, n_keys)
+        values.expand(weights.shape).reshape((-1, n_keys, 1)),  # (... * n_queries, n_keys, 1)
+    )  # (... * n_queries, 1, 1)
+    return y_hat.reshape(weights.shape[:-1]), weights  # (..., n_queries), (..., n_q, n_k)

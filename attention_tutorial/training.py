@@ -9,7 +9,7 @@ import torch
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
-from attention_tutorial.model import NWKernelRegression
+from attention_tutorial.model import NWKernelRegression, _pool_rows
 from attention_tutorial.pooling import leave_one_out as _leave_one_out
 
 
@@ -178,6 +178,23 @@ def loss_at_w(
     w = _checks.scalar("w", w)
     leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
     x_train, y_train = _data("x_train", x_train, "y_train", y_train)
+    ws = NWKernelRegression(w).w.detach()  # (1,): w as the model holds it, float32
+    return float(_losses(ws, x_train, y_train, leave_one_out)[0])
+
+
+# At most this many scores at once in ``_losses`` (4 MB of float32): a grid of w is
+# pooled in chunks of w, not one w at a time (a call per w cost 0.3 ms of checks and a
+# new model, most of drawing a path of training steps)
+_CHUNK_SCORES = 1 << 20
+
+
+def _losses(ws: Tensor, x_train: Tensor, y_train: Tensor, leave_one_out: bool) -> Tensor:
+    """The summed squared training error at each ``w`` of ``ws``, shape ``(n_w,)``.
+
+    ``ws`` is a float32 tensor ``(n_w,)`` of values a model can hold; the data are
+    checked (``_data``). The model's forward pass (``model._pool_rows``) with each
+    ``w``: the loss ``loss_at_w`` gives.
+    """
     with torch.no_grad():
         if leave_one_out:
             keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1)
@@ -185,8 +202,12 @@ def loss_at_w(
             n_train = len(x_train)
             keys = x_train.repeat((n_train, 1))  # (n_train, n_train)
             values = y_train.repeat((n_train, 1))  # (n_train, n_train)
-        y_hat = NWKernelRegression(w)(x_train, keys, values)  # (n_train,)
-        return float(((y_hat - y_train) ** 2).sum())
+        per_chunk = max(1, _CHUNK_SCORES // keys.numel())
+        losses = []
+        for chunk in ws.split(per_chunk):  # (n_chunk,)
+            y_hat, _ = _pool_rows(x_train, keys, values, chunk.reshape((-1, 1, 1)))
+            losses.append(((y_hat - y_train) ** 2).sum(dim=-1))  # (n_chunk,)
+        return torch.cat(losses)  # (n_w,)
 
 
 def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) -> Tensor:

@@ -1069,10 +1069,7 @@ def plot_w_paths(
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
         # around it (larger ends first hid the star, then piled with it into one blot)
         star = {**_MINIMUM_STAR, "s": _STACKED_STAR_AREA} if layout != "wide" else _MINIMUM_STAR
-        losses_of = {
-            name: [loss_at_w(float(w), x_train, y_train) for w in path]
-            for name, path in arrays.items()
-        }
+        losses_of = {name: loss_curve(path, x_train, y_train) for name, path in arrays.items()}
         for panel in (ax, zoomed):
             if panel is None:
                 continue

@@ -439,3 +439,21 @@ def test_dot_product_pooling_warns_when_float32_rounds_its_scores():
         at.dot_product_pooling(data.x_test, data.x_train, data.y_train, 16.2)
         y64, _ = at.dot_product_pooling(q.double(), k.double(), v.double())
     assert y64.item() == pytest.approx(3.7754, abs=1e-4)
+
+
+def test_loss_curve_is_loss_at_w_at_each_point_in_chunks(data, monkeypatch) -> None:
+    """The grid is pooled many w at a time (``training._losses``), in chunks: each point is
+    the float ``loss_at_w`` gives, bit for bit, in both modes and dtypes, the overflowing
+    w included; a w beyond float32 is named by its index."""
+    import attention_tutorial.training as training
+
+    ws = [-3.0, 0.0, 0.5, 4.0, 17.3, 1e20]
+    monkeypatch.setattr(training, "_CHUNK_SCORES", 2 * 50 * 50)  # chunks of 2 w
+    for x, y in ((data.x_train, data.y_train), (data.x_train.double(), data.y_train.double())):
+        for loo in (True, False):
+            got = loss_curve(ws, x, y, leave_one_out=loo)
+            assert got.tolist() == [loss_at_w(w, x, y, leave_one_out=loo) for w in ws]
+    with pytest.raises(
+        ValueError, match=r"ws must fit in float32 \(\|w\| <= 3\.4e38\), got 1e\+39 at index 1"
+    ):
+        loss_curve([1.0, 1e39], data.x_train, data.y_train)

@@ -1425,9 +1425,10 @@ PARAGRAPHS: dict[str, str] = {
         "各带自己的替代文字；窄屏（手机）上，HTML 显示上下排列的那张，其他地方显示宽图。"
     ),
     # analysis
-    "One call of ``loss_at_w`` per grid point, so the curve shows what gradient descent on "
-    "``w`` would be sliding down.": (
-        "每个网格点调用一次 ``loss_at_w``：对 ``w`` 做梯度下降，走的就是这条曲线的下坡。"
+    "The loss ``loss_at_w`` gives at each grid point (many points pooled at once), so the "
+    "curve shows what gradient descent on ``w`` would be sliding down.": (
+        "每个网格点上的值就是 ``loss_at_w`` 给出的损失（多个点一次算完）："
+        "对 ``w`` 做梯度下降，走的就是这条曲线的下坡。"
     ),
     "The queries are the test inputs, the keys and values the whole training set (no point "
     "is left out: none of them is a query).": (
