@@ -42,6 +42,13 @@ from typing import NoReturn
 # Imported once in the warm process: IPython's kernel, then what every page imports.
 KERNEL_IMPORTS = ("ipykernel.kernelapp",)
 PAGE_IMPORTS = ("torch", "attention_tutorial")
+# What a page imports later, on first use, imported here too: torch._dynamo, which the
+# first optimizer a page makes imports (``torch.optim.Optimizer``'s ``_disable_dynamo``),
+# 0.9 s of CPU in each kernel that trains (ten pages). The one warning filter it adds
+# (SymPy's deprecation warnings shown "once") is taken out again, so a kernel starts with
+# the filters of a fresh one; a page that trains would then see a SymPy deprecation
+# warning each time instead of once (no page uses SymPy).
+LATER_IMPORTS = ("torch._dynamo",)
 SITE_DIRS = {"site-packages", "dist-packages"}
 # What ipykernel sets when the variable is unset (``IPKernelApp.init_gui_pylab``); the
 # warm process sets it before matplotlib reads it at import, as a fresh kernel does.
@@ -94,6 +101,9 @@ def serve(address: str) -> NoReturn:
     sys.path.insert(index, "")
     for name in PAGE_IMPORTS:
         importlib.import_module(name)
+    with warnings.catch_warnings():  # the filters as they were before (LATER_IMPORTS)
+        for name in LATER_IMPORTS:
+            importlib.import_module(name)
     _draw_once()
     del sys.path[index]
     # The warning filters these imports put first: in a fresh kernel they come after the
