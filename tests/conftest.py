@@ -165,6 +165,17 @@ def pytest_collection_modifyitems(session, config, items):
     worker while the other had nothing left). Among the others that need no build, this
     folder's tests go first: the first of them starts the builds (``_start_builds``).
     """
+    unmarked = [
+        item.nodeid
+        for item in items
+        if _stage(item)
+        and item.get_closest_marker("build") is None
+        and item.get_closest_marker("browser") is None
+    ]
+    if unmarked:  # `-m "not build and not browser"` (the fast tests) would build the site
+        raise pytest.UsageError(
+            "tests that wait for a build must be marked build or browser: " + ", ".join(unmarked)
+        )
     items.sort(
         key=lambda item: (
             _stage(item),

@@ -842,6 +842,7 @@ def test_names_in_the_prose_are_links_as_in_the_lessons(lang: str) -> None:
     assert "[`score`][attention_tutorial.scores.score]" in scores
 
 
+@pytest.mark.build
 def test_the_api_pages_link_lesson_sections_that_exist(site) -> None:
     """The API pages point at the section of a lesson that shows a figure (round 6: the
     curves, stepper and explorer pages showed no picture of what they draw): every such

@@ -280,6 +280,7 @@ def test_an_ellipsis_stays_on_the_line_of_the_word_before_it():
     assert '<div class="clipboard-copy-txt" id="cell-1"># tensor a (…) … b</div>' in out
 
 
+@pytest.mark.build
 def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> None:
     """Every code cell's <clipboard-copy> on the built pages: 复制 / 已复制 on zh, English on
     en, and no stray ``,=""`` attribute (mkdocs-jupyter wrote "Copy to Clipboard" everywhere)."""
@@ -299,6 +300,7 @@ def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> Non
 LINKS_AND_LABELS = SoupStrainer(["a", "label"])
 
 
+@pytest.mark.build
 def test_every_built_page_names_its_permalinks_and_navigation_toggles(site) -> None:
     """A heading's permalink (``a.headerlink``) is titled 永久链接 on every Chinese page and
     "Permanent link" on every English one, Markdown and notebook pages alike (review round 19:
