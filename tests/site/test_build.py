@@ -321,3 +321,18 @@ def test_no_page_shows_the_asterisks_of_unrendered_bold(site, lang):
         if found:
             shown[rel] = found
     assert shown == {}
+
+
+def test_every_display_formula_ends_with_its_marker(site):
+    """The stylesheet hides a display formula until the parser reaches its end marker
+    (``katex_server.cjs``, ``extra.css``, ``tests/browser/test_formula_arrival.py``): one
+    rendered some other way would never show."""
+    formulas, unmarked = 0, []
+    for path in sorted(site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        displays = text.count('<span class="katex-display">')
+        formulas += displays
+        if text.count('<span class="attn-math-end"></span></span>') != displays:
+            unmarked.append(str(path.relative_to(site)))
+    assert formulas > 80  # 92 when this test was written
+    assert unmarked == []

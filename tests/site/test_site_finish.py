@@ -9,6 +9,7 @@ import struct
 import zlib
 
 import pytest
+from bs4 import BeautifulSoup
 
 from tools.sitebuild import assets, cssprune, imagesize, mathrender, pageweight, site_finish
 
@@ -87,6 +88,11 @@ def test_render_math_leaves_no_tex_and_gives_katex_with_mathml(katex):
     assert 'xmlns="http://www.w3.org/1998/Math/MathML"' not in out
     assert out.count('class="katex"') == 3
     assert out.count('class="katex-display"') == 1
+    # the display formula's last child is its end marker; inline formulas have none
+    # (extra.css shows a display formula once the parser has reached it)
+    display = BeautifulSoup(out, "html.parser").select_one(".katex-display")
+    assert [child.get("class") for child in display.children] == [["katex"], ["attn-math-end"]]
+    assert out.count("attn-math-end") == 1
     assert "<math" in out  # MathML for screen readers
     assert "<code>$not math$</code>" in out and 'print("$x$")' in out and "$y$ in an output" in out
 

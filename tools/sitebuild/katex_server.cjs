@@ -12,6 +12,12 @@
 const katex = require("katex");
 const readline = require("readline");
 
+// A display formula ends with an empty marker, <span class="attn-math-end"></span>, the last
+// child of its katex-display: docs/assets/stylesheets/extra.css keeps the formula hidden
+// until the browser's HTML parser has reached the marker. A slow phone paints a page while
+// its HTML still arrives; a long formula painted in part and centred moved left as the rest
+// came in (a layout shift), and one that wraps on a phone broke its lines anew.
+const DISPLAY_END = '<span class="attn-math-end"></span></span>';
 const MATHML_NAMESPACE = /<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"/g;
 const TEX_SOURCE = /<annotation encoding="application\/x-tex">[^<]*<\/annotation>/g;
 
@@ -21,10 +27,15 @@ lines.on("line", (line) => {
   try {
     reply = JSON.parse(line).map(([tex, display]) => {
       try {
-        return katex
+        const html = katex
           .renderToString(tex, { displayMode: display, throwOnError: true, strict: "ignore" })
           .replace(MATHML_NAMESPACE, "<math")
           .replace(TEX_SOURCE, "");
+        if (!display) return html;
+        if (!html.startsWith('<span class="katex-display">') || !html.endsWith("</span>")) {
+          throw new Error("KaTeX's display formula is not one katex-display span");
+        }
+        return html.slice(0, -"</span>".length) + DISPLAY_END;
       } catch (err) {
         throw new Error(`${err.message} in formula ${JSON.stringify(tex)}`);
       }
