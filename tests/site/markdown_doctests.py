@@ -6,8 +6,9 @@ import doctest
 import re
 from pathlib import Path
 
-import jupytext
 import pytest
+
+from tools.sitebuild.notebooks import read_notebook
 
 # ```pycon: a session, highlighted as such (prompts and output set apart, as in the API
 # pages' examples); ```python: code
@@ -17,7 +18,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 def markdown_of(path: Path) -> str:
     """The Markdown cells of a jupytext notebook, joined."""
-    nb = jupytext.read(path)
+    nb = read_notebook(path)
     return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 

@@ -25,7 +25,7 @@ from urllib.parse import unquote, urldefrag, urljoin
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from tools.sitebuild.notebooks import DOCS
+from tools.sitebuild.notebooks import DOCS, read_notebook
 
 LANGS = {"zh": "", "en": "en/"}
 INDEX = "handbook/errors/"  # the index's URL under each language's root
@@ -376,9 +376,8 @@ def test_every_entry_runs_on_its_own(capsys):
     ``scores``, ``data``), so an entry copied alone failed with a NameError. Each code cell
     now runs with nothing but the page's first cell (its imports and ``prints_error``)
     before it; only the last cell, the build's checks of the text, uses the entries'."""
-    import jupytext
 
-    notebook = jupytext.read(DOCS / "zh" / "handbook" / "errors.py")
+    notebook = read_notebook(DOCS / "zh" / "handbook" / "errors.py")
     cells = [c.source for c in notebook.cells if c.cell_type == "code"]
     first, *entries, checks = cells
     assert checks.startswith("# checks of this page's text")
@@ -388,7 +387,7 @@ def test_every_entry_runs_on_its_own(capsys):
     for n, code in enumerate(entries, start=2):
         try:
             exec(compile(code, f"cell {n}", "exec"), dict(imports))
-        except Exception as err:  # noqa: BLE001 - every failure is reported
+        except Exception as err:
             failed.append(f"cell {n}: {type(err).__name__}: {err}\n{code[:200]}")
     capsys.readouterr()
     assert failed == []

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import re
 
-import jupytext
 import pytest
 
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
 from tools.scaffold import _HANDBOOK_WORDS
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
-from tools.sitebuild.notebooks import DOCS, code_cells
+from tools.sitebuild.notebooks import DOCS, code_cells, read_notebook
 
 LANGS = ("zh", "en")
 HANDBOOK = {lang: DOCS / lang / "handbook" for lang in LANGS}
@@ -37,7 +36,7 @@ def markdown(lang: str, name: str) -> str:
 
 
 def page_code(lang: str, name: str) -> list[str]:
-    return code_cells(jupytext.read(HANDBOOK[lang] / name))
+    return code_cells(read_notebook(HANDBOOK[lang] / name))
 
 
 def doctest_blocks(lang: str, name: str) -> list[str]:

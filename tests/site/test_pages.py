@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import re
 
-import jupytext
 import pytest
 
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
-from tools.sitebuild.notebooks import DOCS, discover
+from tools.sitebuild.notebooks import DOCS, discover, read_notebook
 
 ZH_PAGES = sorted(nb.rel for nb in discover(DOCS, ["zh"]))
 DETAILS = re.compile(r"<details>\s*<summary>(.*?)</summary>(.*?)</details>", re.S)
 
 
 def read(lang: str, rel: str):
-    return jupytext.read(DOCS / lang / rel)
+    return read_notebook(DOCS / lang / rel)
 
 
 def sources(lang: str) -> set[str]:

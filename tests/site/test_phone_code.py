@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import jupytext
 import pytest
 
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
-from tools.sitebuild.notebooks import DOCS, code_cells, discover
+from tools.sitebuild.notebooks import DOCS, code_cells, discover, read_notebook
 
 LANGS = ("zh", "en")
 # every chapter page (the handbook's are tests/site/test_handbook.py's)
@@ -36,7 +35,7 @@ def wide_lines_of(path: Path) -> list[str]:
     """The lines of the code of the notebook page at ``path`` over a phone's columns."""
     markdown = markdown_of(path)
     solutions = SOLUTION.findall(markdown)
-    blocks = [(block, PHONE_CODE_COLUMNS) for block in code_cells(jupytext.read(path))]
+    blocks = [(block, PHONE_CODE_COLUMNS) for block in code_cells(read_notebook(path))]
     blocks += [
         (block, PHONE_CODE_COLUMNS) for block in PY_BLOCK.findall(SOLUTION.sub("", markdown))
     ]

@@ -25,10 +25,9 @@ import functools
 import re
 from pathlib import Path
 
-import jupytext
 import pytest
 
-from tools.sitebuild.notebooks import DOCS
+from tools.sitebuild.notebooks import DOCS, read_notebook
 
 LANGS = ("zh", "en")
 PAGES = sorted(
@@ -66,7 +65,7 @@ def markdown_of(path: Path) -> str:
 def _markdown_of(path: Path, _mtime_ns: int, _size: int) -> str:
     if path.suffix == ".md":
         return path.read_text(encoding="utf-8")
-    notebook = jupytext.read(path)
+    notebook = read_notebook(path)
     return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
 
 

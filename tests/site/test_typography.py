@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-import jupytext
 import pytest
 import yaml
 
-from tools.sitebuild.notebooks import DOCS, ROOT
+from tools.sitebuild.notebooks import DOCS, ROOT, read_notebook
 
 ZH = DOCS / "zh"
 PAGES = sorted(
@@ -88,7 +87,7 @@ def markdown_of(rel: str) -> str:
     path = ZH / rel
     if path.suffix == ".md":
         return path.read_text(encoding="utf-8")
-    notebook = jupytext.read(path)
+    notebook = read_notebook(path)
     return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
 
 
@@ -223,6 +222,6 @@ def test_no_doubled_stop_after_a_link(rel: str) -> None:
     if path.suffix == ".md":
         markdown = path.read_text(encoding="utf-8")
     else:
-        notebook = jupytext.read(path)
+        notebook = read_notebook(path)
         markdown = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
     assert doubled_stops(markdown) == [], f"docs/{rel}"
