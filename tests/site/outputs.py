@@ -20,4 +20,6 @@ def image_count(output: dict) -> int:
 
 def figure_count(nb) -> int:
     """Figures the code cells of notebook ``nb`` show."""
-    return sum(image_count(out) for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs)
+    return sum(
+        image_count(out) for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs
+    )

@@ -56,9 +56,7 @@ class _Shared:
 
     def serves(self, env: dict[str, str], cwd: Path) -> bool:
         return (
-            self.warm._process.poll() is None
-            and _same(env) == self.env
-            and Path(cwd) == self.cwd
+            self.warm._process.poll() is None and _same(env) == self.env and Path(cwd) == self.cwd
         )
 
     def close(self) -> None:

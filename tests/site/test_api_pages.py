@@ -13,8 +13,8 @@ missing. No build needed.
 from __future__ import annotations
 
 import functools
-import pkgutil
 import html
+import pkgutil
 import re
 import urllib.parse
 
@@ -356,7 +356,7 @@ def test_each_intro_names_its_pages_by_their_titles_and_its_module_in_full(lang:
     for module in MODULES:
         intro = _intro(lang, module)
         if (
-            not intro.startswith(f"# ")
+            not intro.startswith("# ")
             or f"`attention_tutorial.{module}`" not in intro.split("\n", 1)[0]
         ):
             problems.append(f"{module}: heading {intro.splitlines()[0]!r}")
@@ -788,8 +788,8 @@ def test_the_api_pages_own_examples_show_what_python_prints() -> None:
     import doctest
 
     from sybil import Sybil
-    from sybil.example import SybilFailure
     from sybil.evaluators.python import PythonEvaluator
+    from sybil.example import SybilFailure
     from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
 
     from conftest import api_page_imports

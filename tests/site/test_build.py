@@ -63,7 +63,9 @@ def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
         assert "data:image/" not in text, f"{rel}: image still inlined"
         executed = nbformat.read(NOTEBOOK_CACHE / lang / nb.rel.replace(".py", ".ipynb"), 4)
         images = figure_count(executed)
-        figures = re.findall(r'<img[^>]+src="([^"]*assets/figures/[0-9a-f]{16}\.(?:png|svg))"', text)
+        figures = re.findall(
+            r'<img[^>]+src="([^"]*assets/figures/[0-9a-f]{16}\.(?:png|svg))"', text
+        )
         assert len(figures) == images, f"{rel}: {len(figures)} figures, {images} image outputs"
         for src in figures:
             assert ((site / rel).parent / src).resolve().is_file(), f"{rel}: {src} missing"
@@ -179,8 +181,10 @@ def test_notebook_pages_share_one_stylesheet_instead_of_inlining_it(site):
     for lang in ("zh", "en"):
         for rel in notebook_pages(lang):
             text = (site / rel).read_text(encoding="utf-8")
-            assert "<style" not in text.split('<article', 1)[-1], f"{rel}: inline CSS left"
-            sheets |= set(re.findall(r'href="[./]*(assets/stylesheets/notebook\.[0-9a-f]+\.css)"', text))
+            assert "<style" not in text.split("<article", 1)[-1], f"{rel}: inline CSS left"
+            sheets |= set(
+                re.findall(r'href="[./]*(assets/stylesheets/notebook\.[0-9a-f]+\.css)"', text)
+            )
     assert len(sheets) == 1, sheets
 
 
@@ -255,7 +259,9 @@ def test_every_link_between_pages_lands(site):
             target, _, fragment = href.partition("#")
             if not target:
                 continue  # same-page anchors are checked with the table of contents
-            resolved = (site / target.lstrip("/")) if target.startswith("/") else path.parent / target
+            resolved = (
+                (site / target.lstrip("/")) if target.startswith("/") else path.parent / target
+            )
             if resolved.is_dir() or target.endswith("/"):
                 resolved = resolved / "index.html"
             resolved = resolved.resolve()
@@ -302,7 +308,7 @@ _NOT_TEXT = re.compile(
 def shown_text(page: str) -> str:
     """The text of a built page's article, as a reader sees it (code and markup left out).
 
-    >>> shown_text('<p>a <code>x**2</code> <strong>b</strong> **c**</p>')
+    >>> shown_text("<p>a <code>x**2</code> <strong>b</strong> **c**</p>")
     'a   b **c**'
     """
     article = re.search(r"<article\b.*?</article>", page, re.S)

@@ -1,4 +1,4 @@
-"""The griffe extension's names of the package, read without importing it (``docstring_links.py``)."""
+"""The package's names, as the griffe extension (``docstring_links.py``) reads them unimported."""
 
 from __future__ import annotations
 

@@ -295,9 +295,10 @@ def test_the_remembered_key_of_a_page_is_its_key_now(tmp_path, monkeypatch):
 def test_a_new_process_parses_no_page_whose_inputs_are_unchanged(filled, monkeypatch):
     """``make serve`` answers sooner: the keys and executed notebooks of the last process stand."""
     docs, cache_dir = filled
-    before = {nb: path.read_bytes() for nb, path in NotebookCache(cache_dir, "environment-1").build(
-        discover(docs)
-    ).items()}
+    before = {
+        nb: path.read_bytes()
+        for nb, path in NotebookCache(cache_dir, "environment-1").build(discover(docs)).items()
+    }
     for memo in ("_KEYS", "_READ", "_WRITTEN"):  # a new process remembers nothing
         monkeypatch.setattr(execute, memo, {})
 

@@ -77,6 +77,7 @@ def test_the_snapshot_sees_an_edit_and_skips_editors_hidden_files(tmp_path, monk
 
 def test_a_new_commit_is_patched_into_every_footer_with_the_names_the_pages_now_use(tmp_path):
     from dataclasses import replace
+
     import pytest
     from mkdocs.config import load_config
 
@@ -117,7 +118,7 @@ def test_a_new_commit_is_patched_into_every_footer_with_the_names_the_pages_now_
     (tmp_path / "index.html").write_text(
         stamp.block(env, replace(old, seed=3), "zh", stamp.finish_block), "utf-8"
     )
-    with pytest.raises(ValueError, match="index.html shows another stamp"):
+    with pytest.raises(ValueError, match=r"index\.html shows another stamp"):
         fastpath._restamp(snapshot, new, {}, {})
 
 
@@ -240,7 +241,6 @@ def test_an_event_with_no_input_changed_builds_nothing(monkeypatch):
     assert fastpath.current is snapshot
     snapshot.footer = "another commit"
     assert fastpath.rebuild(ROOT, {}) is False
-
 
 
 @pytest.mark.parametrize(

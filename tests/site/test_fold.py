@@ -35,7 +35,7 @@ CELL = (
     "</div>\n</div>"
 )
 PAGE = (
-    "<h2 id=\"x\">Checks</h2>\n<p>The cell below only checks what the text says.</p>\n"
+    '<h2 id="x">Checks</h2>\n<p>The cell below only checks what the text says.</p>\n'
     + CELL.format(id="cell-1", n=0, code="x = 1", out="")
     + "\n"
     + CELL.format(id="cell-2", n=1, code="assert x == 1\nprint(&quot;ok&quot;)", out="ok")

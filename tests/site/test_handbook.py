@@ -146,4 +146,3 @@ def test_the_code_fits_a_phone(name) -> None:
     """
     for lang in LANGS:
         assert wide_lines(lang, name) == [], (lang, name)
-

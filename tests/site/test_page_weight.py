@@ -40,7 +40,7 @@ def all_pages(site: Path) -> list[str]:
 def test_first_visit_to_a_notebook_page_transfers_at_most_200_kb_gzip(site, lang):
     over = {}
     for rel in notebook_pages(lang):
-        raw, packed = pageweight.total(pageweight.first_visit(site, rel))
+        _raw, packed = pageweight.total(pageweight.first_visit(site, rel))
         assert packed > 50 * KB, f"{rel}: {packed} bytes is implausibly small"  # the measure works
         if packed > 200 * KB:
             over[rel] = packed
@@ -67,7 +67,8 @@ def test_no_katex_javascript_ships(site):
 
 
 _RAW_ELEMENTS = re.compile(
-    r"<(pre|code|script|style|annotation|textarea)\b.*?</\1>|<span class=\"katex\">.*?</math></span>",
+    r"<(pre|code|script|style|annotation|textarea)\b.*?</\1>"
+    r"|<span class=\"katex\">.*?</math></span>",
     re.S,
 )
 _TEX = re.compile(r"\\\(|\\\[|\$\$|\$[^$<\s][^$<]*\$|\\(?:frac|sum|alpha|mathbf|operatorname)\b")

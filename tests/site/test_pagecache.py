@@ -81,4 +81,7 @@ def test_a_page_kept_under_another_commit_comes_back_with_this_commits_footer(tm
     assert pagecache._restamped(record, {**asdict(built)}, env, "en") == record["html"]
     # another seed is another page: rendered again
     assert pagecache._restamped(record, {**shown, "seed": 1}, env, "en") is None
-    assert pagecache._restamped({"html": "<p>page</p>", "stamp": asdict(built)}, shown, env, "en") is None
+    assert (
+        pagecache._restamped({"html": "<p>page</p>", "stamp": asdict(built)}, shown, env, "en")
+        is None
+    )

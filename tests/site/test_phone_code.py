@@ -3,8 +3,8 @@
 Round 47: at 375 px, 13 code blocks of the parametric page scrolled sideways, and a phone
 reader saw half of ``x_train, y_train, x_test = data.x_train, ...``. The handbook pages'
 code is held to a phone's 40 columns (``tests/site/test_handbook.py``); every chapter page
-is held to it too (round 50 wrapped the last nine): their code cells, their ```python blocks and their
-``>>>`` solutions (a solution sits in a folded answer, whose box is narrower: 37).
+is held to it too (round 50 wrapped the last nine): their code cells, their ```python blocks
+and their ``>>>`` solutions (a solution sits in a folded answer, whose box is narrower: 37).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_the_code_fits_a_phone(lang, name) -> None:
 
 # A page with one line too long of each kind (41 columns of code, 38 of a solution's
 # doctest) and every kind's longest allowed line; a wide character counts two columns.
-PAGE = '''# %% [markdown]
+PAGE = """# %% [markdown]
 # # A page
 #
 # ```python
@@ -79,7 +79,7 @@ PAGE = '''# %% [markdown]
 # %%
 cell_fits = "__________________________"
 cell_too_long = "中文中文中文中文中文中_"
-'''
+"""
 
 
 def test_the_check_finds_each_kind_of_long_line(tmp_path) -> None:

@@ -366,7 +366,7 @@ FINISH_PAGE = f"""<!doctype html>
     <script src="../assets/javascripts/explorer.js" defer></script>
   </body>
 </html>
-"""
+"""  # noqa: E501 (the page of Material's template, one line of its config script)
 
 
 def _string_chain(tmp_path: Path, page: str, *, drop: bool) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 import struct
 import zlib
 
@@ -312,7 +311,10 @@ def png(width, height):
 
 def test_image_size_reads_png_headers_and_svg_sizes():
     assert imagesize.image_size(png(640, 480)) == (640, 480)
-    svg = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="460.8pt" height="345.6pt" viewBox="0 0 460.8 345.6">'
+    svg = (
+        b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="460.8pt" '
+        b'height="345.6pt" viewBox="0 0 460.8 345.6">'
+    )
     assert imagesize.image_size(svg) == (614, 461)
     assert imagesize.image_size(b'<svg viewBox="0 0 300 150">') == (300, 150)
     assert imagesize.image_size(b'<svg width="100%" height="100%">') is None

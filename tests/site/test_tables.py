@@ -67,7 +67,10 @@ def test_the_chinese_term_column_is_marked_by_its_header_and_stays_a_plain_table
     zh_first = "<table><thead><tr><th>中文</th><th>English</th></tr></thead></table>"
     assert term_columns(zh_first).startswith('<table data-zh-column="1" data-en-column="2">')
     # a header cell that only mentions Chinese, or a table without a head: unchanged
-    other = "<table><thead><tr><th>中文术语</th></tr></thead></table><table><tr><td>中文</td></tr></table>"
+    other = (
+        "<table><thead><tr><th>中文术语</th></tr></thead></table>"
+        "<table><tr><td>中文</td></tr></table>"
+    )
     assert term_columns(other) == other
     # still a table Material styles and wraps (no class attribute)
     assert wrap(term_columns(zh_first)).startswith('<div class="md-typeset__scrollwrap">')
@@ -88,7 +91,10 @@ def test_each_rendering_of_a_term_is_a_box_the_slash_ends_it_and_a_same_term_is_
         '</span> <span class="attn-part">(effective number)\u00a0/</span></span> '
         '<span class="attn-term"><span class="attn-nobr">k-nearest</span></span></td>'
     )
-    assert '<td><span class="attn-term">有效键数\u00a0/</span> <span class="attn-term">键数</span>' in rows[0]
+    assert (
+        '<td><span class="attn-term">有效键数\u00a0/</span> <span class="attn-term">键数</span>'
+        in rows[0]
+    )
     assert "<td>a / b</td>" in rows[0]  # not a term column
     # written alike in both columns: the later cell is marked (a phone's card shows it once)
     assert rows[1].startswith(

@@ -198,7 +198,10 @@ ALL_PAGES = sorted(
 def doubled_stops(markdown: str) -> list[str]:
     """Links whose text ends in ？ ? 。 or . followed by 。 or ., outside fenced code."""
     text = NOT_PROSE[0].sub(" ", markdown)
-    return [f"a stop after a link ending in one: {m.group(0)}" for m in DOUBLED_AFTER_LINK.finditer(text)]
+    return [
+        f"a stop after a link ending in one: {m.group(0)}"
+        for m in DOUBLED_AFTER_LINK.finditer(text)
+    ]
 
 
 @pytest.mark.parametrize(
