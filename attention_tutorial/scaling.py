@@ -2,7 +2,7 @@
 
 The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson``
 and ``nadaraya_watson_broadcast``. All four score with
-[`attention_tutorial.scores`](../scores/); ``formulation(name)`` gives
+[`attention_tutorial.scores`](scores.md); ``formulation(name)`` gives
 each as a function returning the predictions ``y_hat`` only.
 
 Which to choose: tiled and broadcast to see every weight at teaching sizes (they hold

@@ -3,15 +3,21 @@
 The offline build (``offline_site``, ``tests/conftest.py``) runs in the background
 right after the main one, from the notebooks that one executed; these tests run last.
 
-The 112 page visits share one tab per worker (``file_tab``) instead of a fresh browser
-context each: a fresh context made each visit 0.2 s (40 %) longer, because every page
-parsed and compiled the same stylesheets, scripts and fonts again. What a page could
-carry over is cleared before its own scripts run: an init script empties
-``localStorage`` and ``sessionStorage`` at the start of every document. Blink's memory
-cache stays warm, which these checks do not depend on: a page's requests are all
-reported either way (448 requests on 30 pages, fresh and shared), and a failed load is
-never cached. The page tests over HTTP (``test_pages.py``), which measure the layout
-shift of a first visit, keep a fresh context per page.
+What differs offline is what a page names (files beside it, by relative paths) and
+what its scripts can do from ``file://``. The first is read from every page's HTML
+and stylesheets (``tests/site/test_offline_pages.py``, 0.04 s a page); the second is
+the same on every page that runs the same scripts, so one page of each kind is opened
+here (14 of 130 pages; opening all 130 took 50 s of a test process and as much of
+Chromium's). The same pages' content with the same scripts is loaded over HTTP, one
+page at a time, by ``test_pages.py``.
+
+The visits share one tab per worker (``file_tab``) instead of a fresh browser context
+each: a fresh context made each visit 0.2 s (40 %) longer, because every page parsed
+and compiled the same stylesheets, scripts and fonts again. What a page could carry
+over is cleared before its own scripts run: an init script empties ``localStorage``
+and ``sessionStorage`` at the start of every document. Blink's memory cache stays
+warm, which these checks do not depend on: a page's requests are all reported either
+way (448 requests on 30 pages, fresh and shared), and a failed load is never cached.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from tests.browser.test_pages import (
     OTHER_LANGUAGE_HREF,
     TOC_HREFS,
 )
+from tests.site.offline_pages import kind, read_page
 
 pytestmark = pytest.mark.browser
 
@@ -122,9 +129,16 @@ def selector_target(page, offline_site: Path, rel: str) -> Path:
     return Path(unquote(urlparse(page.evaluate(OTHER_LANGUAGE_HREF, lang)).path)).resolve()
 
 
-@pytest.mark.parametrize("rel", PAGES)
-def test_offline_page_works_from_file(offline_site, visit_file, rel):
-    page, log = visit_file(offline_site / rel)
+def kinds(offline_site: Path) -> dict[tuple, list[str]]:
+    """The pages grouped by what their scripts are (``offline_pages.kind``), in page order."""
+    groups: dict[tuple, list[str]] = {}
+    for rel in PAGES:
+        groups.setdefault(kind(read_page((offline_site / rel).resolve())), []).append(rel)
+    return groups
+
+
+def page_checks(offline_site: Path, page, log: dict, rel: str) -> list[str]:
+    """What is wrong with the offline page ``rel`` open in ``page``, as its browser sees it."""
     checks = Checks(f"offline {rel}")
     checks.check("broken images", lambda: page.evaluate(BROKEN_IMAGES), 0)
     # plain evaluate calls: no selector engine injected into each page (test_pages.py)
@@ -159,7 +173,24 @@ def test_offline_page_works_from_file(offline_site, visit_file, rel):
     )
     checks.check("failed requests", lambda: list(log["failed"]), [])
     checks.check("console errors", lambda: list(log["errors"]), [])
-    checks.report()
+    return [f"{checks.where}: {failure}" for failure in checks.failures]
+
+
+def test_a_page_of_each_kind_works_from_file(offline_site, visit_file):
+    """The first page of each kind (the same scripts, in the same order, the same inline
+    ones, which name paths relative to the page: a kind is also a depth of the tree),
+    opened from ``file://`` and left until its scripts are done. What every page names
+    in its HTML and stylesheets is checked in ``tests/site/test_offline_pages.py``; what
+    every page does at load over HTTP, its content with the same scripts, in
+    ``test_pages.py``."""
+    groups = kinds(offline_site)
+    # Home, chapter, handbook, API pages and the explorer's, at three depths, by language.
+    assert 8 <= len(groups) <= 30, {k: v[:2] for k, v in groups.items()}
+    failures = []
+    for pages in groups.values():
+        page, log = visit_file(offline_site / pages[0])
+        failures += page_checks(offline_site, page, log, pages[0])
+    assert failures == [], "\n".join(failures)
 
 
 @pytest.mark.parametrize(

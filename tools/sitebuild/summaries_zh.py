@@ -1991,11 +1991,11 @@ PARAGRAPHS: dict[str, str] = {
     # scaling
     "The tiled and broadcast forms are documented with `pooling`: ``nadaraya_watson`` and "
     "``nadaraya_watson_broadcast``. All four score with "
-    "[`attention_tutorial.scores`](../scores/); ``formulation(name)`` gives "
+    "[`attention_tutorial.scores`](scores.md); ``formulation(name)`` gives "
     "each as a function returning the predictions ``y_hat`` only.": (
         "平铺和广播两种写法见 `pooling` 模块：``nadaraya_watson`` 和 "
         "``nadaraya_watson_broadcast``。四种写法都用 "
-        "[`attention_tutorial.scores`](../scores/) 打分；"
+        "[`attention_tutorial.scores`](scores.md) 打分；"
         "``formulation(name)`` 把每一种包装成只返回预测 ``y_hat`` 的函数。"
     ),
     "Which to choose: tiled and broadcast to see every weight at teaching sizes (they hold "
