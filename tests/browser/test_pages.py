@@ -150,6 +150,37 @@ CUT_OFF_CODE = """() => [...document.querySelectorAll('article pre')]
         }
         return true;
     }).map(p => p.textContent.slice(0, 40))"""
+# Material's copy buttons (written by the build, ``tools/sitebuild/copybuttons.py``) as
+# Material's start-up left them: each code block of the article (but a ``.no-copy`` one's)
+# has one, and each button's selector, with the ids Material gave the blocks at load, is
+# valid and finds exactly the ``code`` of its own block (not nothing, not another block).
+COPY_BUTTON_PROBLEMS = """() => {
+  const problems = [];
+  const blocks = [...document.querySelectorAll(
+    '[data-md-component=content] pre:not(.mermaid) > code')].filter(c => !c.closest('.no-copy'));
+  for (const code of blocks) {
+    const n = code.parentElement.querySelectorAll(
+      ':scope > nav.md-code__nav > button[data-clipboard-target]').length;
+    if (n !== 1) problems.push(`a block with ${n} copy buttons: ${code.textContent.slice(0, 40)}`);
+  }
+  const buttons = [...document.querySelectorAll('button[data-clipboard-target]')];
+  for (const button of buttons) {
+    const selector = button.getAttribute('data-clipboard-target');
+    const pre = button.closest('pre');
+    const own = pre && [...pre.children].find(e => e.localName === 'code');
+    let found;
+    try {
+      found = document.querySelectorAll(selector);
+    } catch (e) {
+      problems.push(`${selector}: not a valid selector`);
+      continue;
+    }
+    if (found.length !== 1 || found[0] !== own) {
+      problems.push(`${selector} finds ${found.length} element(s), not its own block`);
+    }
+  }
+  return problems;
+}"""
 # Boxes of the article that scroll sideways but cannot take the keyboard's focus: the
 # arrow keys scroll only a focused box in Firefox and Safari.
 UNFOCUSABLE_SCROLLERS = """() => [...document.querySelectorAll('article *')]
@@ -297,7 +328,8 @@ def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
 
 
 def desktop_checks(checks: Checks, v: Visit, path: str, server: str, screenshots) -> None:
-    """At 1280 px: formulas, table of contents, reading surface, language and its selector."""
+    """At 1280 px: formulas, table of contents, copy buttons, reading surface, language and
+    its selector."""
     checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
     checks.check("KaTeX errors", lambda: v.page.evaluate(KATEX_ERRORS), 0)
     checks.check("formulas not rendered by KaTeX", lambda: v.page.evaluate(UNRENDERED_FORMULAS), [])
@@ -307,6 +339,11 @@ def desktop_checks(checks: Checks, v: Visit, path: str, server: str, screenshots
         [],
     )
     checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
+    checks.check(
+        "copy buttons (each block's one, copying its own code)",
+        lambda: v.page.evaluate(COPY_BUTTON_PROBLEMS),
+        [],
+    )
     axe = server + AXE_PATH
     checks.check(
         "reading surface (tests/browser/reading.py)",

@@ -7,8 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-import soupsieve
-from bs4 import BeautifulSoup
 
 from tools.sitebuild import copybuttons
 
@@ -111,76 +109,8 @@ def test_the_nav_goes_right_before_the_code():
     assert "<pre><span></span><nav" in out and "</nav><code>x = 1</code></pre>" in out
 
 
-# --- the built site ---------------------------------------------------------------------
-
-
-def mount_like_material(tree: BeautifulSoup) -> None:
-    """What Material's start-up does to each code block's ``pre`` (its ``mountCodeBlock``,
-    ``components/content/code/_/index.ts`` in mkdocs-material 9.8): in the page's order,
-    ``pre.id = "__code_" + (pre.closest("[id]")?.id ?? sequence++)``."""
-    sequence = 0
-    for code in tree.select(f"{copybuttons.CONTENT} {copybuttons.BLOCKS}"):
-        pre = code.parent
-        holder = pre if pre.has_attr("id") else pre.find_parent(id=True)
-        if holder is not None:
-            name = holder["id"]
-        else:
-            name, sequence = str(sequence), sequence + 1
-        pre["id"] = f"__code_{name}"
-
-
-def select_in_page(tree: BeautifulSoup, codes: list, selector: str) -> list:
-    """``tree.select(selector)``, the page's ``code`` elements (``codes``) its only candidates
-    when every element the selector can match is a ``code`` (``#__code_3 > code``): one
-    search of the whole page per button took 40 % of the test's time. Otherwise the whole
-    page is searched.
-
-    >>> tree = BeautifulSoup(
-    ...     '<pre id="a"><code>x</code><b><code>y</code></b></pre>', "html.parser"
-    ... )
-    >>> codes = tree.find_all("code")
-    >>> (
-    ...     [c.text for c in select_in_page(tree, codes, "#a > code")],
-    ...     select_in_page(tree, codes, "#a"),
-    ... )
-    (['x'], [<pre id="a"><code>x</code><b><code>y</code></b></pre>])
-    >>> [c.text for c in select_in_page(tree, codes, "#a code, b > code")]
-    ['x', 'y']
-    """
-    compiled = tree.css.compile(selector)
-    if all(s.tag is not None and s.tag.name == "code" for s in compiled.selectors):
-        return compiled.filter(codes)
-    return tree.select(selector)
-
-
-@pytest.mark.build
-def test_every_copy_button_of_the_site_copies_its_own_block(site: Path) -> None:
-    """Each button's selector, once Material has named the blocks, is valid and finds
-    exactly the code of its own block (not nothing, not another block)."""
-    problems, buttons = [], 0
-    for file in sorted(site.rglob("*.html")):
-        text = file.read_text(encoding="utf-8")
-        if "data-clipboard-target" not in text:
-            continue
-        tree = BeautifulSoup(text, "html.parser")
-        mount_like_material(tree)
-        codes = tree.find_all("code")  # in the page's order, as `select` finds them
-        for button in tree.select("pre > nav.md-code__nav > button[data-clipboard-target]"):
-            buttons += 1
-            own = button.find_parent("pre").find("code", recursive=False)
-            selector = button["data-clipboard-target"]
-            try:
-                found = select_in_page(tree, codes, selector)
-            except soupsieve.SelectorSyntaxError:
-                found = None
-            if found != [own]:
-                where = file.relative_to(site)
-                problems.append(
-                    f"{where}: {selector} finds {'no valid' if found is None else len(found)}"
-                )
-    assert buttons > 100
-    assert problems == []
-
+# --- the built site (each copy button's selector is checked in the browser, on every page:
+# tests/browser/test_pages.py) -----------------------------------------------------------
 
 # A notebook cell's highlighted code, then the hidden text its copy button
 # (``<clipboard-copy for="cell-N">``, mkdocs-jupyter) puts on the clipboard.
